@@ -1,0 +1,88 @@
+"""Assembling certificates: statement from the kernel's frozen spec, content hash, provenance, atomic write."""
+
+from __future__ import annotations
+
+import os
+import platform
+import tempfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from verify.kernel import FORMAT, canonical_bytes, content_hash, statements
+
+__all__ = ["Obligation", "make_certificate", "write_atomic", "provenance", "certificate_bytes"]
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """One step of a certificate: what it establishes (goal) and the evidence (witness)."""
+
+    name: str
+    kind: str
+    goal: dict
+    witness: dict | None = None
+
+    def to_json(self) -> dict:
+        """The obligation as certificate JSON."""
+        out = {"name": self.name, "kind": self.kind, "goal": self.goal}
+        if self.witness is not None:
+            out["witness"] = self.witness
+        return out
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "absent"
+
+
+def provenance() -> dict:
+    """The library versions and SymPy ground types the certificate was produced with."""
+    from sympy.external.gmpy import GROUND_TYPES
+
+    packages = ("sympy", "python-flint", "mpmath", "numpy")
+    return {
+        "ground_types": GROUND_TYPES,
+        "python": platform.python_version(),
+        "versions": {p: _version(p) for p in packages},
+    }
+
+
+def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None) -> dict:
+    """A complete certificate dict for a registered claim, with its content hash."""
+    spec = statements()[claim_id]
+    cert = {
+        "format": FORMAT,
+        "claim": claim_id,
+        "verdict": verdict,
+        "reference": spec["reference"],
+        "statement": spec["statement"],
+        "obligations": [o.to_json() for o in obligations],
+    }
+    if params is not None:
+        cert["params"] = params
+    cert["hash"] = content_hash(cert)
+    cert["provenance"] = provenance()
+    return cert
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write bytes to path via a temporary file in the same folder and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def certificate_bytes(cert: dict) -> bytes:
+    """The canonical bytes of a certificate, as written to certs/."""
+    return canonical_bytes(cert)

@@ -1,0 +1,25 @@
+"""The independent kernel: re-checks certificates as plain data.
+
+It imports only the standard library and python-flint; nothing read from a file is ever evaluated
+as code. Its vocabulary is in obligations.py; the statements it accepts are in specs/*.json.
+"""
+
+from __future__ import annotations
+
+from .canonical import canonical_bytes, content_hash, load_json
+from .check import FORMAT, CheckResult, UnreadableInput, check_certificate, check_file
+from .errors import KernelError
+from .statements import statements
+
+__all__ = [
+    "FORMAT",
+    "CheckResult",
+    "KernelError",
+    "UnreadableInput",
+    "canonical_bytes",
+    "check_certificate",
+    "check_file",
+    "content_hash",
+    "load_json",
+    "statements",
+]

@@ -1,0 +1,98 @@
+"""Canonical JSON for certificates: one byte sequence per content, a content hash, a strict reader."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from .errors import KernelError
+from .limits import MAX_FILE_BYTES, MAX_NESTING
+
+__all__ = ["FloatSeen", "canonical_bytes", "content_hash", "load_json", "HASHED_OUT"]
+
+# Fields that are not part of a certificate's content: the hash itself, and where/with what it was made.
+HASHED_OUT = ("hash", "provenance")
+
+
+class FloatSeen(str):
+    """A JSON float, kept as its text so that the checker can name the field where it appeared."""
+
+
+def _reject_constant(name: str) -> None:
+    raise KernelError("json", f"found {name}, expected exact numbers only (NaN and Infinity are not numbers)")
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise KernelError("json", f"duplicate key {key!r}")
+        out[key] = value
+    return out
+
+
+def _depth(value: object) -> int:
+    """Nesting depth of arrays and objects, computed without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level)
+            if deepest > MAX_NESTING:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def load_json(data: bytes, where: str) -> object:
+    """Parse certificate bytes strictly: bounded size and depth, no NaN, no duplicate keys."""
+    if len(data) > MAX_FILE_BYTES:
+        raise KernelError(where, f"file has {len(data)} bytes, more than the bound {MAX_FILE_BYTES}")
+    try:
+        text = data.decode("utf-8")
+        value = json.loads(
+            text, parse_float=FloatSeen, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
+        )
+    except KernelError as err:
+        raise KernelError(where, err.message) from None
+    except RecursionError:
+        raise KernelError(where, f"JSON nested deeper than {MAX_NESTING}") from None
+    except (UnicodeDecodeError, ValueError) as err:
+        raise KernelError(where, f"not valid JSON ({err})") from None
+    if _depth(value) > MAX_NESTING:
+        raise KernelError(where, f"JSON nested deeper than {MAX_NESTING}")
+    return value
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+
+
+def _layout(value: object, indent: str) -> str:
+    """Objects one key per line; a list without objects on one line when short, else one item per line."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        inner = indent + " "
+        items = [f"{inner}{json.dumps(k, ensure_ascii=True)}: {_layout(value[k], inner)}" for k in sorted(value)]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list):
+        flat = _compact(value)
+        if not value or ("{" not in flat and len(flat) <= 100):
+            return flat
+        inner = indent + " "
+        return "[\n" + ",\n".join(inner + _layout(v, inner) for v in value) + "\n" + indent + "]"
+    return _compact(value)
+
+
+def canonical_bytes(value: object) -> bytes:
+    """The canonical serialization: sorted keys, ASCII, short lists on one line, trailing newline."""
+    return (_layout(value, "") + "\n").encode("ascii")
+
+
+def content_hash(certificate: dict) -> str:
+    """sha256 of the compact canonical form of everything but the hash and provenance fields."""
+    content = {k: v for k, v in certificate.items() if k not in HASHED_OUT}
+    compact = json.dumps(content, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(compact.encode("ascii")).hexdigest()

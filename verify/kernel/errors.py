@@ -1,0 +1,14 @@
+"""The kernel's one error type: where a certificate went wrong, what was found, what was expected."""
+
+from __future__ import annotations
+
+__all__ = ["KernelError"]
+
+
+class KernelError(Exception):
+    """A certificate failed a check; `where` names the field or obligation at fault."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.message = message

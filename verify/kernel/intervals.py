@@ -1,0 +1,115 @@
+"""Evaluating expressions at a point: exactly over QQ(i), or rigorously in ball arithmetic (python-flint arb)."""
+
+from __future__ import annotations
+
+import flint
+from flint import arb
+
+from .errors import KernelError
+from .expr import Node
+from .limits import MAX_PRECISION
+from .numbers import GQ, ONE
+
+__all__ = [
+    "exact_value",
+    "ball_value",
+    "has_calls",
+    "holds_exactly",
+    "decide_ball",
+    "with_precision",
+    "RELATIONS",
+    "NEGATION",
+]
+
+RELATIONS = ("==", "!=", "<=", "<", ">=", ">")
+NEGATION = {"==": "!=", "!=": "==", "<=": ">", "<": ">=", ">=": "<", ">": "<="}
+_FUNCTIONS = {"exp": arb.exp, "log": arb.log, "sqrt": arb.sqrt, "abs": abs}
+
+
+def has_calls(node: Node) -> bool:
+    """True when the expression uses a function such as exp or log."""
+    if node[0] == "call":
+        return True
+    return any(
+        has_calls(child) for child in node[1:] if isinstance(child, tuple) and child and isinstance(child[0], str)
+    )
+
+
+def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
+    """The exact value of a function-free expression at a point of QQ(i)."""
+    kind = node[0]
+    if kind == "num":
+        return GQ(node[1])
+    if kind == "var":
+        if node[1] in point:
+            return point[node[1]]
+        if node[1] == "i":
+            return GQ(0, 1)
+        raise KernelError(where, f"no value given for {node[1]!r}")
+    if kind == "neg":
+        return -exact_value(node[1], point, where)
+    if kind == "pow":
+        base, result = exact_value(node[1], point, where), ONE
+        for _ in range(node[2]):
+            result = result * base
+        return result
+    if kind == "call":
+        raise KernelError(where, f"function {node[1]!r} has no exact value; use ball arithmetic")
+    left, right = exact_value(node[1], point, where), exact_value(node[2], point, where)
+    ops = {"add": GQ.__add__, "sub": GQ.__sub__, "mul": GQ.__mul__, "div": GQ.__truediv__}
+    return ops[kind](left, right)
+
+
+def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:
+    """A ball containing the real value of the expression when the variables range over their balls."""
+    kind = node[0]
+    if kind == "num":
+        return arb(node[1])
+    if kind == "var":
+        if node[1] not in env:
+            raise KernelError(where, f"no value given for {node[1]!r}")
+        return env[node[1]]
+    if kind == "neg":
+        return -ball_value(node[1], env, where)
+    if kind == "pow":
+        return ball_value(node[1], env, where) ** node[2]
+    if kind == "call":
+        if node[1] not in _FUNCTIONS or len(node[2]) != 1:
+            raise KernelError(where, f"unknown function {node[1]!r}; expected one of {sorted(_FUNCTIONS)}")
+        return _FUNCTIONS[node[1]](ball_value(node[2][0], env, where))
+    left, right = ball_value(node[1], env, where), ball_value(node[2], env, where)
+    if kind == "add":
+        return left + right
+    if kind == "sub":
+        return left - right
+    return left * right if kind == "mul" else left / right
+
+
+def holds_exactly(lhs: GQ, op: str, rhs: GQ, where: str) -> bool:
+    """Decide lhs op rhs exactly; order relations need real values."""
+    if op == "==":
+        return lhs == rhs
+    if op == "!=":
+        return lhs != rhs
+    if not (lhs.is_real() and rhs.is_real()):
+        raise KernelError(where, f"order relation {op!r} between non-real numbers")
+    a, b = lhs.re, rhs.re
+    return {"<=": a <= b, "<": a < b, ">=": a >= b, ">": a > b}[op]
+
+
+def decide_ball(lhs: arb, op: str, rhs: arb) -> bool:
+    """True only when lhs op rhs holds for every point of the balls; NaN or overlap is 'undecided' (False)."""
+    if not (lhs.is_finite() and rhs.is_finite()):
+        return False
+    if op == "==":
+        return False  # equality is never decided by balls
+    if op == "!=":
+        return bool(lhs < rhs or lhs > rhs)
+    return bool({"<=": lhs <= rhs, "<": lhs < rhs, ">=": lhs >= rhs, ">": lhs > rhs}[op])
+
+
+def with_precision(bits: object, where: str):
+    """A context manager setting python-flint's working precision, restored afterwards."""
+    if not isinstance(bits, int) or isinstance(bits, bool) or not 16 <= bits <= MAX_PRECISION:
+        raise KernelError(where, f"found precision {bits!r}, expected an integer in [16, {MAX_PRECISION}]")
+    return flint.ctx.workprec(bits)

@@ -1,0 +1,228 @@
+"""Exact dense matrices over QQ(i): reading, arithmetic, expressions, determinants, rank witnesses."""
+
+from __future__ import annotations
+
+from flint import fmpq_mat
+
+from .errors import KernelError
+from .expr import Node
+from .limits import MAX_MATRIX_ENTRIES
+from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
+
+__all__ = ["Matrix", "read_matrix", "evaluate_matrix", "determinant", "check_rank_witness"]
+
+
+class Matrix:
+    """A rows x cols matrix stored as a list of rows of GQ."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, rows: list[list[GQ]]) -> None:
+        self.rows = rows
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (len(self.rows), len(self.rows[0]) if self.rows else 0)
+
+    @classmethod
+    def identity(cls, n: int) -> Matrix:
+        """The n x n identity."""
+        return cls([[ONE if r == c else ZERO for c in range(n)] for r in range(n)])
+
+    def _same_shape(self, other: Matrix, op: str) -> None:
+        if self.shape != other.shape:
+            raise KernelError("matrix", f"{op} of shapes {self.shape} and {other.shape}")
+
+    def __add__(self, other: Matrix) -> Matrix:
+        self._same_shape(other, "sum")
+        return Matrix([[a + b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
+
+    def __sub__(self, other: Matrix) -> Matrix:
+        self._same_shape(other, "difference")
+        return Matrix([[a - b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
+
+    def scale(self, factor: GQ) -> Matrix:
+        """Multiply every entry by an exact scalar."""
+        return Matrix([[factor * a for a in r] for r in self.rows])
+
+    def __matmul__(self, other: Matrix) -> Matrix:
+        if self.shape[1] != other.shape[0]:
+            raise KernelError("matrix", f"product of shapes {self.shape} and {other.shape}")
+        cols = list(zip(*other.rows))
+        out = []
+        for r in self.rows:
+            row = []
+            for c in cols:
+                acc = ZERO
+                for a, b in zip(r, c):
+                    acc = acc + a * b
+                row.append(acc)
+            out.append(row)
+        return Matrix(out)
+
+    def transpose(self) -> Matrix:
+        """The transpose (no conjugation)."""
+        return Matrix([list(c) for c in zip(*self.rows)])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Matrix) and self.shape == other.shape and self.rows == other.rows
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> list[list[str]]:
+        """Canonical JSON form: rows of exact number strings."""
+        return [[format_number(a) for a in r] for r in self.rows]
+
+
+def read_matrix(value: object, where: str) -> Matrix:
+    """Read a nonempty rectangular list of rows of exact number strings."""
+    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
+        raise KernelError(where, "expected a nonempty list of nonempty rows")
+    cols = len(value[0])
+    if any(len(r) != cols for r in value):
+        raise KernelError(where, f"rows of different lengths; expected every row to have {cols} entries")
+    if len(value) * cols > MAX_MATRIX_ENTRIES:
+        raise KernelError(where, f"more than {MAX_MATRIX_ENTRIES} entries")
+    return Matrix([[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(r)] for i, r in enumerate(value)])
+
+
+def _scalar(value: object) -> GQ | None:
+    return value if isinstance(value, GQ) else None
+
+
+def _evaluate(node: Node, env: dict[str, Matrix], where: str) -> Matrix | GQ:
+    """Evaluate a matrix expression: names are matrices, integers are scalars, I(n) and T(X) are built in."""
+    kind = node[0]
+    if kind == "num":
+        return GQ(node[1])
+    if kind == "var":
+        if node[1] in env:
+            return env[node[1]]
+        if node[1] == "i":
+            return GQ(0, 1)
+        raise KernelError(where, f"unknown matrix {node[1]!r}; declared: {', '.join(sorted(env))}")
+    if kind == "call":
+        name, args = node[1], node[2]
+        if name == "I" and len(args) == 1 and args[0][0] == "num" and 0 < args[0][1] <= 4096:
+            return Matrix.identity(args[0][1])
+        if name == "T" and len(args) == 1:
+            inner = _evaluate(args[0], env, where)
+            return inner.transpose() if isinstance(inner, Matrix) else inner
+        raise KernelError(where, f"unknown function {name!r}; expected I(n) or T(X)")
+    if kind == "neg":
+        inner = _evaluate(node[1], env, where)
+        return -inner if isinstance(inner, GQ) else inner.scale(GQ(-1))
+    if kind == "pow":
+        base = _evaluate(node[1], env, where)
+        return _power(base, node[2], where)
+    left, right = _evaluate(node[1], env, where), _evaluate(node[2], env, where)
+    return _binary(kind, left, right, where)
+
+
+def _power(base: Matrix | GQ, k: int, where: str) -> Matrix | GQ:
+    """Integer power by repeated squaring; A^0 is the identity of A's size."""
+    if isinstance(base, Matrix):
+        rows, cols = base.shape
+        if rows != cols:
+            raise KernelError(where, f"power of a non-square {rows}x{cols} matrix")
+        result: Matrix | GQ = Matrix.identity(rows)
+    else:
+        result = ONE
+    while k:
+        if k & 1:
+            result = _binary("mul", result, base, where)
+        k >>= 1
+        if k:
+            base = _binary("mul", base, base, where)
+    return result
+
+
+def _binary(kind: str, left: Matrix | GQ, right: Matrix | GQ, where: str) -> Matrix | GQ:
+    """Apply + - * / to matrices and scalars with the usual shape rules."""
+    try:
+        if kind == "mul":
+            if isinstance(left, Matrix) and isinstance(right, Matrix):
+                return left @ right
+            if isinstance(left, Matrix):
+                return left.scale(right)
+            return right.scale(left) if isinstance(right, Matrix) else left * right
+        if kind == "div":
+            if isinstance(right, Matrix):
+                raise KernelError(where, "division by a matrix")
+            return left.scale(right.inverse()) if isinstance(left, Matrix) else left / right
+        if isinstance(left, Matrix) != isinstance(right, Matrix):
+            raise KernelError(where, "sum of a matrix and a scalar")
+        return left + right if kind == "add" else left - right
+    except KernelError as err:
+        if err.where == where:
+            raise
+        raise KernelError(where, err.message) from None
+
+
+def evaluate_matrix(node: Node, env: dict[str, Matrix], where: str) -> Matrix:
+    """Evaluate a parsed expression over named matrices; the result must be a matrix."""
+    value = _evaluate(node, env, where)
+    if not isinstance(value, Matrix):
+        raise KernelError(where, "expression is a scalar, expected a matrix")
+    return value
+
+
+def determinant(m: Matrix) -> GQ:
+    """Exact determinant: python-flint for rational matrices, fraction-free elimination otherwise."""
+    n, cols = m.shape
+    if n != cols:
+        raise KernelError("matrix", f"determinant of a non-square {n}x{cols} matrix")
+    if all(a.is_real() for r in m.rows for a in r):
+        return GQ(fmpq_mat(n, n, [a.re for r in m.rows for a in r]).det())
+    rows = [list(r) for r in m.rows]
+    det = ONE
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if not rows[r][c].is_zero()), None)
+        if pivot is None:
+            return ZERO
+        if pivot != c:
+            rows[c], rows[pivot] = rows[pivot], rows[c]
+            det = -det
+        det = det * rows[c][c]
+        inv = rows[c][c].inverse()
+        for r in range(c + 1, n):
+            f = rows[r][c] * inv
+            if not f.is_zero():
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[c])]
+    return det
+
+
+def check_rank_witness(m: Matrix, rank: int, witness: object, where: str) -> None:
+    """rank(m) == rank: a nonzero rank x rank minor, and every other row a combination of the chosen rows."""
+    if not isinstance(witness, dict):
+        raise KernelError(where, "expected a witness object with rows, cols, combinations")
+    nrows, ncols = m.shape
+    rows = [parse_integer(r, f"{where}.rows", 0, nrows - 1) for r in witness.get("rows", [None])]
+    cols = [parse_integer(c, f"{where}.cols", 0, ncols - 1) for c in witness.get("cols", [None])]
+    if len(rows) != rank or len(cols) != rank or len(set(rows)) != rank or len(set(cols)) != rank:
+        raise KernelError(where, f"expected {rank} distinct rows and {rank} distinct columns for the minor")
+    minor = Matrix([[m.rows[r][c] for c in cols] for r in rows])
+    if determinant(minor).is_zero():
+        raise KernelError(where, f"the minor on rows {rows}, columns {cols} is singular, expected nonzero")
+    combos = witness.get("combinations")
+    if not isinstance(combos, list):
+        raise KernelError(f"{where}.combinations", "expected a list of {row, coefficients}")
+    covered = set(rows)
+    for k, combo in enumerate(combos):
+        here = f"{where}.combinations[{k}]"
+        if not isinstance(combo, dict) or not isinstance(combo.get("coefficients"), list):
+            raise KernelError(here, "expected {row, coefficients}")
+        r = parse_integer(combo.get("row"), f"{here}.row", 0, nrows - 1)
+        coefs = [parse_number(x, f"{here}.coefficients") for x in combo["coefficients"]]
+        if len(coefs) != rank:
+            raise KernelError(here, f"found {len(coefs)} coefficients, expected {rank}")
+        for c in range(ncols):
+            acc = ZERO
+            for f, b in zip(coefs, rows):
+                acc = acc + f * m.rows[b][c]
+            if acc != m.rows[r][c]:
+                raise KernelError(here, f"row {r} differs from the stated combination in column {c}")
+        covered.add(r)
+    missing = sorted(set(range(nrows)) - covered)
+    if missing:
+        raise KernelError(f"{where}.combinations", f"rows {missing[:10]} are not shown dependent")

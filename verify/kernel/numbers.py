@@ -1,0 +1,130 @@
+"""Exact scalars of the kernel: Gaussian rationals re + im*i with python-flint rationals."""
+
+from __future__ import annotations
+
+import re
+
+from flint import fmpq
+
+from .errors import KernelError
+from .limits import MAX_NUMBER_DIGITS
+
+__all__ = ["GQ", "ZERO", "ONE", "parse_number", "format_number", "parse_integer"]
+
+_RATIONAL = r"[+-]?\d+(?:/\d+)?"
+_IMAG = r"[+-]?(?:\d+(?:/\d+)?\*)?i"
+_NUMBER = re.compile(
+    rf"^(?:(?P<re>{_RATIONAL})|(?P<im>{_IMAG})|(?P<cre>{_RATIONAL})(?P<cim>[+-](?:\d+(?:/\d+)?\*)?i))$"
+)
+
+
+class GQ:
+    """An element of QQ(i): a pair of exact rationals (re, im)."""
+
+    __slots__ = ("re", "im")
+
+    def __init__(self, re_part: fmpq | int = 0, im_part: fmpq | int = 0) -> None:
+        self.re = fmpq(re_part)
+        self.im = fmpq(im_part)
+
+    def __add__(self, other: GQ) -> GQ:
+        return GQ(self.re + other.re, self.im + other.im)
+
+    def __sub__(self, other: GQ) -> GQ:
+        return GQ(self.re - other.re, self.im - other.im)
+
+    def __neg__(self) -> GQ:
+        return GQ(-self.re, -self.im)
+
+    def __mul__(self, other: GQ) -> GQ:
+        if self.im == 0 and other.im == 0:
+            return GQ(self.re * other.re)
+        return GQ(self.re * other.re - self.im * other.im, self.re * other.im + self.im * other.re)
+
+    def inverse(self) -> GQ:
+        """The multiplicative inverse; division by zero is a KernelError, never a crash."""
+        norm = self.re * self.re + self.im * self.im
+        if norm == 0:
+            raise KernelError("arithmetic", "division by zero")
+        return GQ(self.re / norm, -self.im / norm)
+
+    def __truediv__(self, other: GQ) -> GQ:
+        return self * other.inverse()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GQ) and self.re == other.re and self.im == other.im
+
+    def __hash__(self) -> int:
+        return hash((int(self.re.p), int(self.re.q), int(self.im.p), int(self.im.q)))
+
+    def is_zero(self) -> bool:
+        """True exactly when both parts are the rational zero."""
+        return self.re == 0 and self.im == 0
+
+    def is_real(self) -> bool:
+        """True when the imaginary part is exactly zero."""
+        return self.im == 0
+
+    def __repr__(self) -> str:
+        return f"GQ({format_number(self)})"
+
+
+ZERO = GQ(0)
+ONE = GQ(1)
+
+
+def _rational(text: str, where: str) -> fmpq:
+    """Parse "p" or "p/q" with bounded digits; q must be nonzero."""
+    sign = -1 if text.startswith("-") else 1
+    body = text.lstrip("+-")
+    num, _, den = body.partition("/")
+    if len(num) > MAX_NUMBER_DIGITS or len(den) > MAX_NUMBER_DIGITS:
+        raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
+    q = int(den) if den else 1
+    if q == 0:
+        raise KernelError(where, f"zero denominator in {text!r}")
+    return fmpq(sign * int(num), q)
+
+
+def parse_number(value: object, where: str) -> GQ:
+    """Read an exact number written as "p/q", "a+b*i" or "b*i"; anything else is rejected."""
+    if not isinstance(value, str):
+        found = "a float" if type(value).__name__ == "FloatSeen" else type(value).__name__
+        raise KernelError(where, f"found {found} {value!r}, expected an exact number string like '3/4'")
+    match = _NUMBER.match(value.replace(" ", ""))
+    if value.strip() == "" or match is None:
+        raise KernelError(where, f"found {value[:40]!r}, expected an exact number like '3/4' or '1/2-3*i'")
+    re_text = match.group("re") or match.group("cre")
+    im_text = match.group("im") or match.group("cim")
+    re_part = _rational(re_text, where) if re_text else fmpq(0)
+    if im_text is None:
+        return GQ(re_part)
+    coefficient = im_text[:-1].rstrip("*")
+    if coefficient in ("", "+", "-"):
+        coefficient += "1"
+    return GQ(re_part, _rational(coefficient, where))
+
+
+def parse_integer(value: object, where: str, low: int = 0, high: int | None = None) -> int:
+    """Read a JSON integer within [low, high]."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise KernelError(where, f"found {value!r}, expected an integer")
+    if value < low or (high is not None and value > high):
+        raise KernelError(where, f"found {value}, expected an integer in [{low}, {high}]")
+    return value
+
+
+def _format_rational(value: fmpq) -> str:
+    """Canonical text of a rational: "p" or "p/q" in lowest terms."""
+    return str(value.p) if value.q == 1 else f"{value.p}/{value.q}"
+
+
+def format_number(value: GQ) -> str:
+    """Canonical text of a Gaussian rational, the inverse of parse_number."""
+    if value.im == 0:
+        return _format_rational(value.re)
+    im = _format_rational(value.im)
+    im_text = "i" if im == "1" else "-i" if im == "-1" else f"{im}*i"
+    if value.re == 0:
+        return im_text
+    return f"{_format_rational(value.re)}{'' if im_text.startswith('-') else '+'}{im_text}"

@@ -1,0 +1,176 @@
+"""Sparse multivariate polynomials over QQ(i) in named variables, and their canonical term lists."""
+
+from __future__ import annotations
+
+from .errors import KernelError
+from .expr import Node, parse_expression
+from .limits import MAX_TERMS, MAX_VARIABLES
+from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
+
+__all__ = ["Poly", "read_poly", "read_variables", "poly_from_node"]
+
+Monomial = tuple[int, ...]
+
+
+class Poly:
+    """A polynomial: a dict from exponent tuples (one entry per variable) to nonzero GQ coefficients."""
+
+    __slots__ = ("variables", "terms")
+
+    def __init__(self, variables: tuple[str, ...], terms: dict[Monomial, GQ] | None = None) -> None:
+        self.variables = variables
+        self.terms = {m: c for m, c in (terms or {}).items() if not c.is_zero()}
+        if len(self.terms) > MAX_TERMS:
+            raise KernelError("polynomial", f"more than {MAX_TERMS} terms")
+
+    @classmethod
+    def constant(cls, variables: tuple[str, ...], value: GQ) -> Poly:
+        """The constant polynomial `value`."""
+        return cls(variables, {(0,) * len(variables): value})
+
+    @classmethod
+    def variable(cls, variables: tuple[str, ...], name: str) -> Poly:
+        """The polynomial consisting of one variable."""
+        exps = tuple(1 if v == name else 0 for v in variables)
+        return cls(variables, {exps: ONE})
+
+    def __add__(self, other: Poly) -> Poly:
+        out = dict(self.terms)
+        for m, c in other.terms.items():
+            out[m] = out.get(m, ZERO) + c
+        return Poly(self.variables, out)
+
+    def __neg__(self) -> Poly:
+        return Poly(self.variables, {m: -c for m, c in self.terms.items()})
+
+    def __sub__(self, other: Poly) -> Poly:
+        return self + (-other)
+
+    def __mul__(self, other: Poly) -> Poly:
+        out: dict[Monomial, GQ] = {}
+        for m1, c1 in self.terms.items():
+            for m2, c2 in other.terms.items():
+                m = tuple(a + b for a, b in zip(m1, m2))
+                out[m] = out.get(m, ZERO) + c1 * c2
+            if len(out) > MAX_TERMS:
+                raise KernelError("polynomial", f"product has more than {MAX_TERMS} terms")
+        return Poly(self.variables, out)
+
+    def scale(self, factor: GQ) -> Poly:
+        """Multiply every coefficient by an exact scalar."""
+        return Poly(self.variables, {m: c * factor for m, c in self.terms.items()})
+
+    def __pow__(self, k: int) -> Poly:
+        result, base = Poly.constant(self.variables, ONE), self
+        while k:
+            if k & 1:
+                result = result * base
+            k >>= 1
+            if k:
+                base = base * base
+        return result
+
+    def is_zero(self) -> bool:
+        """True when every coefficient is exactly zero (the dict is empty)."""
+        return not self.terms
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Poly) and (self - other).is_zero()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def constant_value(self) -> GQ | None:
+        """The value of a constant polynomial, or None when a variable occurs."""
+        if self.is_zero():
+            return ZERO
+        zero = (0,) * len(self.variables)
+        return self.terms[zero] if set(self.terms) == {zero} else None
+
+    def degree_in(self, names: set[str]) -> int:
+        """The largest total degree in the named variables over all terms."""
+        idx = [k for k, v in enumerate(self.variables) if v in names]
+        return max((sum(m[k] for k in idx) for m in self.terms), default=0)
+
+    def is_real(self) -> bool:
+        """True when all coefficients are rational."""
+        return all(c.is_real() for c in self.terms.values())
+
+    def to_terms(self) -> dict:
+        """Canonical term list: variables in order, terms sorted by exponent tuple."""
+        rows = [[format_number(c), list(m)] for m, c in sorted(self.terms.items())]
+        return {"vars": list(self.variables), "terms": rows}
+
+
+def read_variables(value: object, where: str) -> tuple[str, ...]:
+    """Read a list of distinct variable names."""
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.isidentifier() for v in value):
+        raise KernelError(where, "expected a list of variable names")
+    if len(value) > MAX_VARIABLES or len(set(value)) != len(value) or "i" in value:
+        raise KernelError(where, f"expected at most {MAX_VARIABLES} distinct names, none of them 'i'")
+    return tuple(value)
+
+
+def poly_from_node(node: Node, variables: tuple[str, ...], where: str, complex_ok: bool = True) -> Poly:
+    """Evaluate an expression tree as a polynomial in `variables` ('i' is the imaginary unit)."""
+    kind = node[0]
+    if kind == "num":
+        return Poly.constant(variables, GQ(node[1]))
+    if kind == "var":
+        if node[1] in variables:
+            return Poly.variable(variables, node[1])
+        if node[1] == "i" and complex_ok:
+            return Poly.constant(variables, GQ(0, 1))
+        raise KernelError(where, f"unknown variable {node[1]!r}; declared: {', '.join(variables)}")
+    if kind == "neg":
+        return -poly_from_node(node[1], variables, where, complex_ok)
+    if kind == "pow":
+        return poly_from_node(node[1], variables, where, complex_ok) ** node[2]
+    if kind in ("add", "sub", "mul", "div"):
+        left = poly_from_node(node[1], variables, where, complex_ok)
+        right = poly_from_node(node[2], variables, where, complex_ok)
+        if kind == "add":
+            return left + right
+        if kind == "sub":
+            return left - right
+        if kind == "mul":
+            return left * right
+        divisor = right.constant_value()
+        if divisor is None or divisor.is_zero():
+            raise KernelError(where, "division is allowed only by a nonzero constant in a polynomial")
+        return left.scale(divisor.inverse())
+    raise KernelError(where, f"function {node[1]!r} is not allowed in a polynomial")
+
+
+def _read_term_list(value: dict, variables: tuple[str, ...], where: str) -> Poly:
+    """Read {"vars": [...], "terms": [[coef, [exps]], ...]} into a Poly over `variables`."""
+    own = read_variables(value.get("vars"), f"{where}.vars")
+    unknown = set(own) - set(variables)
+    if unknown:
+        raise KernelError(f"{where}.vars", f"unknown variables {sorted(unknown)}; declared: {list(variables)}")
+    rows = value.get("terms")
+    if not isinstance(rows, list) or len(rows) > MAX_TERMS:
+        raise KernelError(f"{where}.terms", f"expected a list of at most {MAX_TERMS} [coefficient, exponents] pairs")
+    position = [variables.index(v) for v in own]
+    out: dict[Monomial, GQ] = {}
+    for k, row in enumerate(rows):
+        here = f"{where}.terms[{k}]"
+        if not isinstance(row, list) or len(row) != 2 or not isinstance(row[1], list) or len(row[1]) != len(own):
+            raise KernelError(here, f"expected [coefficient, list of {len(own)} exponents]")
+        exps = [0] * len(variables)
+        for p, e in zip(position, row[1]):
+            exps[p] = parse_integer(e, here, 0, 10_000)
+        m = tuple(exps)
+        out[m] = out.get(m, ZERO) + parse_number(row[0], here)
+    return Poly(variables, out)
+
+
+def read_poly(value: object, variables: tuple[str, ...], where: str, complex_ok: bool = True) -> Poly:
+    """Read a polynomial given as an expression string or as a canonical term list."""
+    if isinstance(value, str):
+        return poly_from_node(parse_expression(value, where), variables, where, complex_ok)
+    if isinstance(value, dict):
+        poly = _read_term_list(value, variables, where)
+        if not complex_ok and not poly.is_real():
+            raise KernelError(where, "found a non-real coefficient, expected a polynomial over QQ")
+        return poly
+    raise KernelError(where, f"found {type(value).__name__}, expected a polynomial (expression or term list)")
