@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import pkgutil
 import sys
 import textwrap
 from pathlib import Path
@@ -33,7 +35,17 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="re-check certificate files or folders with the kernel alone")
     check.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     check.add_argument("--json", action="store_true")
+    for module in _extra_commands():
+        module.add_arguments(sub.add_parser(module.NAME, help=module.HELP))
     return parser
+
+
+def _extra_commands() -> list:
+    """Modules verify/cmd_*.py, each a subcommand with NAME, HELP, add_arguments(parser) and run(args)."""
+    import verify
+
+    names = sorted(i.name for i in pkgutil.iter_modules(verify.__path__) if i.name.startswith("cmd_"))
+    return [importlib.import_module(f"verify.{name}") for name in names]
 
 
 def _table(rows: list[list[str]]) -> str:
@@ -151,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
             return _list(args)
         if args.command == "check":
             return _check(args)
+        for module in _extra_commands():
+            if args.command == module.NAME:
+                return module.run(args)
         return _produce_all(_select(getattr(args, "ids", None)), args)
     except SystemExit as stop:
         if isinstance(stop.code, str):

@@ -7,6 +7,10 @@ re-derives the goal from the witness and raises KernelError when it does not fol
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from pathlib import Path
+
 from flint import arb, fmpq
 
 from .errors import KernelError
@@ -273,7 +277,7 @@ def _pieces(bounds: tuple, pieces: object, where: str) -> list[dict]:
     return out
 
 
-KINDS = {
+KINDS: dict = {
     "polynomial_identity": (_goal_identity, _check_identity),
     "sum_of_squares": (_goal_sos, _check_sos),
     "attained": (_goal_attained, _check_attained),
@@ -282,6 +286,17 @@ KINDS = {
     "counterexample": (_goal_counterexample, _check_counterexample),
     "interval_inequality": (_goal_interval, _check_interval),
 }
+
+
+def _load_extra_kinds() -> None:
+    """Merge the KINDS of every kernel module named kind_*.py (one module per family of kinds)."""
+    package = __name__.rpartition(".")[0]
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        if info.name.startswith("kind_"):
+            KINDS.update(importlib.import_module(f"{package}.{info.name}").KINDS)
+
+
+_load_extra_kinds()
 
 
 def read_goal(kind: object, goal: object, where: str) -> tuple:
