@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from verify.kernel import FORMAT, canonical_bytes, content_hash, statements
+from verify.kernel import FORMAT, canonical_bytes, content_hash, digest, statements
 
 __all__ = ["Obligation", "make_certificate", "write_atomic", "provenance", "certificate_bytes"]
 
@@ -28,6 +28,7 @@ class Obligation:
         out = {"name": self.name, "kind": self.kind, "goal": self.goal}
         if self.witness is not None:
             out["witness"] = self.witness
+        out["digest"] = digest(out)
         return out
 
 
@@ -63,8 +64,8 @@ def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation],
     }
     if params is not None:
         cert["params"] = params
-    cert["hash"] = content_hash(cert)
     cert["provenance"] = provenance()
+    cert["hash"] = content_hash(cert)
     return cert
 
 

@@ -6,7 +6,7 @@ as code. Its vocabulary is in obligations.py; the statements it accepts are in s
 
 from __future__ import annotations
 
-from .canonical import canonical_bytes, content_hash, load_json
+from .canonical import canonical_bytes, content_hash, digest, load_json
 from .check import FORMAT, CheckResult, UnreadableInput, check_certificate, check_file
 from .errors import KernelError
 from .statements import statements
@@ -20,6 +20,7 @@ __all__ = [
     "check_certificate",
     "check_file",
     "content_hash",
+    "digest",
     "load_json",
     "statements",
 ]

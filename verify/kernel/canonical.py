@@ -8,10 +8,7 @@ import json
 from .errors import KernelError
 from .limits import MAX_FILE_BYTES, MAX_NESTING
 
-__all__ = ["FloatSeen", "canonical_bytes", "content_hash", "load_json", "HASHED_OUT"]
-
-# Fields that are not part of a certificate's content: the hash itself, and where/with what it was made.
-HASHED_OUT = ("hash", "provenance")
+__all__ = ["FloatSeen", "canonical_bytes", "content_hash", "digest", "load_json"]
 
 
 class FloatSeen(str):
@@ -91,8 +88,25 @@ def canonical_bytes(value: object) -> bytes:
     return (_layout(value, "") + "\n").encode("ascii")
 
 
-def content_hash(certificate: dict) -> str:
-    """sha256 of the compact canonical form of everything but the hash and provenance fields."""
-    content = {k: v for k, v in certificate.items() if k not in HASHED_OUT}
-    compact = json.dumps(content, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+def _as_read(value: object) -> object:
+    """Undo FloatSeen so that a hash covers a float exactly as it was written."""
+    if isinstance(value, FloatSeen):
+        return float(value)
+    if isinstance(value, dict):
+        return {k: _as_read(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_as_read(v) for v in value]
+    return value
+
+
+def digest(value: object, leave_out: tuple[str, ...] = ()) -> str:
+    """sha256 of the compact canonical JSON of a value (an object without the keys in leave_out)."""
+    if isinstance(value, dict):
+        value = {k: v for k, v in value.items() if k not in leave_out}
+    compact = json.dumps(_as_read(value), sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(compact.encode("ascii")).hexdigest()
+
+
+def content_hash(certificate: dict) -> str:
+    """The certificate's hash: sha256 of everything in it but the hash field itself."""
+    return digest(certificate, ("hash",))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .canonical import content_hash, load_json
+from .canonical import content_hash, digest, load_json
 from .errors import KernelError
 from .limits import MAX_OBLIGATIONS
 from .obligations import check_obligation, read_goal
@@ -66,6 +66,9 @@ def _obligation_table(cert: dict, source: str) -> dict[str, dict]:
     for k, item in enumerate(items):
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
             raise KernelError(f"{source}: obligations[{k}]", "expected an object with a string name")
+        extra = sorted(set(item) - {"name", "kind", "goal", "witness", "digest"})
+        if extra:
+            raise KernelError(f"{source}: obligations[{k}]", f"unknown fields {extra}")
         if item["name"] in table:
             raise KernelError(f"{source}: obligations[{k}]", f"duplicate obligation name {item['name']!r}")
         table[item["name"]] = item
@@ -83,7 +86,7 @@ def check_certificate(cert: object, source: str = "<certificate>") -> CheckResul
     except KernelError as err:
         result.errors.append(str(err))
         return result
-    goals = {}
+    goals, failed = {}, set()
     for required in spec[cert["verdict"]]:
         name, where = required["name"], f"{source}: obligation {required['name']!r}"
         if name not in table:
@@ -97,9 +100,14 @@ def check_certificate(cert: object, source: str = "<certificate>") -> CheckResul
             goals[name] = mine
         except KernelError as err:
             result.errors.append(str(err))
+            failed.add(name)
     for name, item in table.items():
         where = f"{source}: obligation {name!r}"
+        if name in failed:
+            continue
         try:
+            if item.get("digest") != digest(item, ("digest",)):
+                raise KernelError(where, "digest does not match the obligation's content (edited after it was made)")
             goal = goals.get(name) or read_goal(item.get("kind"), item.get("goal"), where)
             check_obligation(item["kind"], goal, item.get("witness"), where)
             result.obligations += 1

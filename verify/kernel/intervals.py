@@ -51,13 +51,13 @@ def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
     if kind == "pow":
         base, result = exact_value(node[1], point, where), ONE
         for _ in range(node[2]):
-            result = result * base
+            result = (result * base).check_size()
         return result
     if kind == "call":
         raise KernelError(where, f"function {node[1]!r} has no exact value; use ball arithmetic")
     left, right = exact_value(node[1], point, where), exact_value(node[2], point, where)
     ops = {"add": GQ.__add__, "sub": GQ.__sub__, "mul": GQ.__mul__, "div": GQ.__truediv__}
-    return ops[kind](left, right)
+    return ops[kind](left, right).check_size()
 
 
 def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:

@@ -16,6 +16,8 @@ __all__ = [
     "MAX_MATRIX_ENTRIES",
     "MAX_OBLIGATIONS",
     "MAX_PRECISION",
+    "MAX_PRODUCT_WORK",
+    "MAX_BITS",
 ]
 
 # The largest certificate the project writes (Theorem 4.4 at n = 4096) is a few MiB.
@@ -38,3 +40,7 @@ MAX_MATRIX_ENTRIES = 4_000_000
 MAX_OBLIGATIONS = 10_000
 # Bits of working precision for ball arithmetic.
 MAX_PRECISION = 100_000
+# Term pairs multiplied in one polynomial product (len(a) * len(b)); bounds the time of one step.
+MAX_PRODUCT_WORK = 2_000_000
+# Bits of one numerator or denominator produced during exact evaluation (about 60,000 digits).
+MAX_BITS = 200_000

@@ -6,7 +6,7 @@ from flint import fmpq_mat
 
 from .errors import KernelError
 from .expr import Node
-from .limits import MAX_MATRIX_ENTRIES
+from .limits import MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
 
 __all__ = ["Matrix", "read_matrix", "evaluate_matrix", "determinant", "check_rank_witness"]
@@ -48,6 +48,8 @@ class Matrix:
     def __matmul__(self, other: Matrix) -> Matrix:
         if self.shape[1] != other.shape[0]:
             raise KernelError("matrix", f"product of shapes {self.shape} and {other.shape}")
+        if self.shape[0] * self.shape[1] * other.shape[1] > MAX_PRODUCT_WORK:
+            raise KernelError("matrix", f"product of shapes {self.shape} and {other.shape} is too large")
         cols = list(zip(*other.rows))
         out = []
         for r in self.rows:
@@ -56,7 +58,7 @@ class Matrix:
                 acc = ZERO
                 for a, b in zip(r, c):
                     acc = acc + a * b
-                row.append(acc)
+                row.append(acc.check_size())
             out.append(row)
         return Matrix(out)
 

@@ -6,8 +6,9 @@ import re
 
 from flint import fmpq
 
+from .canonical import FloatSeen
 from .errors import KernelError
-from .limits import MAX_NUMBER_DIGITS
+from .limits import MAX_BITS, MAX_NUMBER_DIGITS
 
 __all__ = ["GQ", "ZERO", "ONE", "parse_number", "format_number", "parse_integer"]
 
@@ -57,6 +58,13 @@ class GQ:
     def __hash__(self) -> int:
         return hash((int(self.re.p), int(self.re.q), int(self.im.p), int(self.im.q)))
 
+    def check_size(self) -> GQ:
+        """Reject numbers whose numerator or denominator exceeds MAX_BITS (a bound on work, not on truth)."""
+        for part in (self.re, self.im):
+            if max(part.p.bit_length(), part.q.bit_length()) > MAX_BITS:
+                raise KernelError("arithmetic", f"an intermediate number exceeds {MAX_BITS} bits")
+        return self
+
     def is_zero(self) -> bool:
         """True exactly when both parts are the rational zero."""
         return self.re == 0 and self.im == 0
@@ -88,9 +96,9 @@ def _rational(text: str, where: str) -> fmpq:
 
 def parse_number(value: object, where: str) -> GQ:
     """Read an exact number written as "p/q", "a+b*i" or "b*i"; anything else is rejected."""
-    if not isinstance(value, str):
-        found = "a float" if type(value).__name__ == "FloatSeen" else type(value).__name__
-        raise KernelError(where, f"found {found} {value!r}, expected an exact number string like '3/4'")
+    if isinstance(value, FloatSeen) or not isinstance(value, str):
+        found = f"a float {value}" if isinstance(value, FloatSeen) else f"{type(value).__name__} {value!r}"
+        raise KernelError(where, f"found {found}, expected an exact number string like '3/4'")
     match = _NUMBER.match(value.replace(" ", ""))
     if value.strip() == "" or match is None:
         raise KernelError(where, f"found {value[:40]!r}, expected an exact number like '3/4' or '1/2-3*i'")

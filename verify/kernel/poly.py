@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import KernelError
 from .expr import Node, parse_expression
-from .limits import MAX_TERMS, MAX_VARIABLES
+from .limits import MAX_BITS, MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
 
 __all__ = ["Poly", "read_poly", "read_variables", "poly_from_node"]
@@ -47,6 +47,8 @@ class Poly:
         return self + (-other)
 
     def __mul__(self, other: Poly) -> Poly:
+        if len(self.terms) * len(other.terms) > MAX_PRODUCT_WORK:
+            raise KernelError("polynomial", f"product of {len(self.terms)} by {len(other.terms)} terms is too large")
         out: dict[Monomial, GQ] = {}
         for m1, c1 in self.terms.items():
             for m2, c2 in other.terms.items():
@@ -54,7 +56,10 @@ class Poly:
                 out[m] = out.get(m, ZERO) + c1 * c2
             if len(out) > MAX_TERMS:
                 raise KernelError("polynomial", f"product has more than {MAX_TERMS} terms")
-        return Poly(self.variables, out)
+        product = Poly(self.variables, out)
+        for c in product.terms.values():
+            c.check_size()
+        return product
 
     def scale(self, factor: GQ) -> Poly:
         """Multiply every coefficient by an exact scalar."""

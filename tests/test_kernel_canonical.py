@@ -1,0 +1,44 @@
+"""Canonical bytes, digests and the strict JSON reader."""
+
+from __future__ import annotations
+
+import pytest
+
+from verify.kernel.canonical import FloatSeen, canonical_bytes, content_hash, digest, load_json
+from verify.kernel.errors import KernelError
+
+
+def test_canonical_bytes_do_not_depend_on_key_order():
+    assert canonical_bytes({"b": 1, "a": [1, 2]}) == canonical_bytes({"a": [1, 2], "b": 1})
+
+
+def test_canonical_bytes_round_trip_through_the_reader():
+    value = {"z": [["1/2", [0, 1]]], "a": {"k": "x^2"}, "long": [str(k) for k in range(60)]}
+    assert load_json(canonical_bytes(value), "f") == value
+
+
+def test_reader_keeps_floats_as_floatseen_for_error_messages():
+    value = load_json(b'{"x": 0.5}', "f")
+    assert isinstance(value["x"], FloatSeen)
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b'{"a": 1, "a": 2}', "duplicate key"),
+        (b'{"a": NaN}', "NaN and Infinity"),
+        (b'{"a": Infinity}', "NaN and Infinity"),
+        (b"[" * 100 + b"]" * 100, "nested deeper"),
+        (b"[" * 100000 + b"]" * 100000, "nested deeper"),
+        (b"\xff\xfe", "not valid JSON"),
+        (b"{", "not valid JSON"),
+    ],
+)
+def test_reader_rejects_bad_json(data, message):
+    with pytest.raises(KernelError, match=message):
+        load_json(data, "f")
+
+
+def test_digest_changes_when_any_number_changes():
+    assert digest({"a": ["1/2"]}) != digest({"a": ["1/3"]})
+    assert content_hash({"hash": "x", "a": 1}) == content_hash({"hash": "y", "a": 1})

@@ -1,0 +1,72 @@
+"""Exact matrices: expressions, determinants, and rank witnesses."""
+
+from __future__ import annotations
+
+import pytest
+
+from verify.kernel.errors import KernelError
+from verify.kernel.expr import parse_expression
+from verify.kernel.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix
+from verify.kernel.numbers import GQ
+
+ROT = read_matrix([["0", "-1"], ["1", "0"]], "A")
+
+
+def _eval(text: str, **env) -> list[list[str]]:
+    return evaluate_matrix(parse_expression(text, "e"), env, "e").to_json()
+
+
+def test_quarter_turn_has_order_four():
+    assert _eval("A^4", A=ROT) == [["1", "0"], ["0", "1"]]
+    assert _eval("A^2", A=ROT) == [["-1", "0"], ["0", "-1"]]
+
+
+def test_transpose_and_identity_builtins():
+    assert _eval("T(A)*A - I(2)", A=ROT) == [["0", "0"], ["0", "0"]]
+
+
+def test_shape_mismatch_is_reported():
+    col = read_matrix([["1"], ["0"], ["0"]], "x")
+    with pytest.raises(KernelError, match="product of shapes"):
+        _eval("A*x", A=ROT, x=col)
+
+
+def test_ragged_and_empty_matrices_are_rejected():
+    with pytest.raises(KernelError, match="rows of different lengths"):
+        read_matrix([["1", "2"], ["3"]], "M")
+    with pytest.raises(KernelError, match="nonempty"):
+        read_matrix([], "M")
+
+
+def test_determinant_over_gaussian_rationals():
+    assert determinant(read_matrix([["1", "i"], ["i", "1"]], "M")) == GQ(2)
+    assert determinant(read_matrix([["1", "2"], ["2", "4"]], "M")) == GQ(0)
+
+
+def test_rank_witness_accepts_a_correct_witness():
+    m = read_matrix([["1", "0", "1"], ["0", "1", "1"], ["2", "3", "5"]], "M")
+    check_rank_witness(
+        m, 2, {"rows": [0, 1], "cols": [0, 1], "combinations": [{"row": 2, "coefficients": ["2", "3"]}]}, "w"
+    )
+
+
+def test_rank_witness_rejects_wrong_combination_and_singular_minor():
+    m = read_matrix([["1", "0", "1"], ["0", "1", "1"], ["2", "3", "5"]], "M")
+    bad = {"rows": [0, 1], "cols": [0, 1], "combinations": [{"row": 2, "coefficients": ["2", "4"]}]}
+    with pytest.raises(KernelError, match="differs from the stated combination"):
+        check_rank_witness(m, 2, bad, "w")
+    singular = {"rows": [0, 2], "cols": [0, 2], "combinations": [{"row": 1, "coefficients": ["-2", "1"]}]}
+    with pytest.raises(KernelError, match="singular"):
+        check_rank_witness(read_matrix([["1", "0", "1"], ["0", "1", "1"], ["2", "0", "2"]], "M"), 2, singular, "w")
+
+
+def test_rank_witness_must_cover_every_row():
+    m = read_matrix([["1", "0"], ["0", "1"], ["1", "1"]], "M")
+    with pytest.raises(KernelError, match="not shown dependent"):
+        check_rank_witness(m, 2, {"rows": [0, 1], "cols": [0, 1], "combinations": []}, "w")
+
+
+def test_oversized_matrix_product_is_refused():
+    big = read_matrix([["1"] * 200 for _ in range(200)], "M")
+    with pytest.raises(KernelError, match="too large"):
+        _eval("M*M", M=big)

@@ -1,0 +1,59 @@
+"""Exact scalars: parsing, canonical formatting, arithmetic in QQ(i)."""
+
+from __future__ import annotations
+
+import pytest
+from flint import fmpq
+from hypothesis import given
+from hypothesis import strategies as st
+
+from verify.kernel.canonical import FloatSeen
+from verify.kernel.errors import KernelError
+from verify.kernel.numbers import GQ, format_number, parse_number
+
+
+@pytest.mark.parametrize(
+    "text, re_part, im_part",
+    [("3/4", fmpq(3, 4), 0), ("-2", -2, 0), ("1/2-3/4*i", fmpq(1, 2), fmpq(-3, 4)), ("i", 0, 1), ("-5*i", 0, -5)],
+)
+def test_parse_number_reads_rationals_and_gaussian_rationals(text, re_part, im_part):
+    assert parse_number(text, "x") == GQ(re_part, im_part)
+
+
+@pytest.mark.parametrize("text", ["1.5", "", "abc", "2i", "i2", "1e5", "0x10", "1/2/3", "--1", " "])
+def test_parse_number_rejects_non_exact_text(text):
+    with pytest.raises(KernelError, match="expected an exact number"):
+        parse_number(text, "field")
+
+
+def test_parse_number_rejects_a_float_and_says_so():
+    with pytest.raises(KernelError, match="found a float 0.5"):
+        parse_number(FloatSeen("0.5"), "field")
+
+
+def test_parse_number_rejects_zero_denominator():
+    with pytest.raises(KernelError, match="zero denominator"):
+        parse_number("3/0", "field")
+
+
+def test_parse_number_rejects_too_many_digits_quickly():
+    with pytest.raises(KernelError, match="more than 4000 digits"):
+        parse_number("9" * 100_000, "field")
+
+
+@given(st.fractions(), st.fractions())
+def test_format_then_parse_is_the_identity(re_part, im_part):
+    value = GQ(fmpq(re_part.numerator, re_part.denominator), fmpq(im_part.numerator, im_part.denominator))
+    assert parse_number(format_number(value), "x") == value
+
+
+def test_gaussian_arithmetic_matches_the_definition():
+    z, w = parse_number("1+2*i", "z"), parse_number("3-i", "w")
+    assert z * w == parse_number("5+5*i", "p")
+    assert (z / w) * w == z
+    assert parse_number("i", "i") * parse_number("i", "i") == GQ(-1)
+
+
+def test_division_by_zero_is_a_kernel_error():
+    with pytest.raises(KernelError, match="division by zero"):
+        GQ(1) / GQ(0)
