@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import pkgutil
+import shutil
 import sys
+import tempfile
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
+from verify.junit import check_junit_path, suite_from_checks, suite_from_outcomes, write_junit
 from verify.registry import Claim, all_claims
 from verify.runner import Outcome, compare_baseline, produce, recheck, summary_line
 
 __all__ = ["main"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+_JUNIT_HELP = "also write JUnit XML (one test case per claim) to FILE for CI"
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (built-in and verify/cmd_*.py)."""
     parser = argparse.ArgumentParser(
         prog="python -m verify", description="Certify, claim by claim, the paper 'How Many Heads Make an SSM?'."
     )
@@ -31,10 +38,12 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--baseline", type=Path, help="compare with committed certificates; regressions fail")
         cmd.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
         cmd.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+        cmd.add_argument("--junit", type=Path, metavar="FILE", help=_JUNIT_HELP)
     sub.add_parser("list", help="claim ids with paper references").add_argument("--json", action="store_true")
     check = sub.add_parser("check", help="re-check certificate files or folders with the kernel alone")
     check.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     check.add_argument("--json", action="store_true")
+    check.add_argument("--junit", type=Path, metavar="FILE", help=_JUNIT_HELP)
     for module in _extra_commands():
         module.add_arguments(sub.add_parser(module.NAME, help=module.HELP))
     return parser
@@ -55,6 +64,7 @@ def _table(rows: list[list[str]]) -> str:
 
 
 def _select(ids: list[str] | None) -> list[Claim]:
+    """The claims to produce: all of them, or the given ids (unknown ids are bad usage)."""
     claims = all_claims()
     if ids is None:
         return claims
@@ -65,7 +75,36 @@ def _select(ids: list[str] | None) -> list[Claim]:
     return [known[i] for i in ids]
 
 
+def _write_junit(args: argparse.Namespace, build: Callable[[], object]) -> None:
+    """Write the JUnit XML file when --junit was given (verify/junit.py)."""
+    if getattr(args, "junit", None) is not None:
+        write_junit(args.junit, build())
+        print(f"verify: JUnit XML written to {args.junit}", file=sys.stderr)
+
+
+def _baseline_snapshot(args: argparse.Namespace, stack: contextlib.ExitStack) -> Path | None:
+    """The baseline folder to compare with: a copy taken before producing when --out would overwrite it."""
+    if args.baseline is None:
+        return None
+    if not args.baseline.is_dir():
+        raise SystemExit(f"verify: baseline folder {args.baseline} does not exist")
+    if args.out.resolve() != args.baseline.resolve():
+        return args.baseline
+    copy = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="verify-baseline-")))
+    for path in args.baseline.glob("*.json"):
+        shutil.copyfile(path, copy / path.name)
+    return copy
+
+
 def _produce_all(claims: list[Claim], args: argparse.Namespace) -> int:
+    """Produce claims for `all`/`run`, comparing with a snapshot of --baseline taken before any file is written."""
+    check_junit_path(args.junit)
+    with contextlib.ExitStack() as stack:
+        return _produce_and_report(claims, args, _baseline_snapshot(args, stack))
+
+
+def _produce_and_report(claims: list[Claim], args: argparse.Namespace, baseline: Path | None) -> int:
+    """Produce every claim, compare with the baseline (already snapshotted), print and write the results."""
     outcomes: list[Outcome] = []
     for k, item in enumerate(claims, start=1):
         if not args.quiet:
@@ -74,11 +113,10 @@ def _produce_all(claims: list[Claim], args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f" {outcomes[-1].status} ({outcomes[-1].seconds:.2f} s)", file=sys.stderr, flush=True)
     regressions = []
-    if args.baseline is not None:
-        if not args.baseline.is_dir():
-            raise SystemExit(f"verify: baseline folder {args.baseline} does not exist")
-        regressions = compare_baseline(outcomes, args.baseline, complete=args.command == "all")
+    if baseline is not None:
+        regressions = compare_baseline(outcomes, baseline, complete=args.command == "all")
     failed = any(o.status in ("invalid", "error") for o in outcomes) or bool(regressions)
+    _write_junit(args, lambda: suite_from_outcomes(outcomes, regressions, f"verify {args.command}"))
     if args.json:
         summary = {s: sum(o.status == s for o in outcomes) for s in ("certified", "refuted", "invalid", "error")}
         payload = {"results": [o.to_json() for o in outcomes], "summary": summary, "regressions": regressions}
@@ -103,6 +141,7 @@ def _produce_all(claims: list[Claim], args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    """Print claim ids with paper references (or JSON)."""
     claims = all_claims()
     if args.json:
         print(
@@ -131,9 +170,12 @@ def _files(paths: list[Path]) -> tuple[list[Path], list[str]]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Kernel-only re-check of certificate files or folders."""
+    check_junit_path(args.junit)
     files, unreadable = _files(args.paths)
     results, more = recheck(files)
     unreadable += more
+    _write_junit(args, lambda: suite_from_checks(results, unreadable))
     if args.json:
         rows = [
             {"path": r.source, "claim": r.claim, "verdict": r.verdict, "valid": r.valid, "errors": r.errors}

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify.certificate import certificate_bytes, write_atomic
-from verify.kernel import UnreadableInput, check_certificate, check_file, load_json
+from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json
 from verify.registry import Claim
 
-__all__ = ["Outcome", "produce", "compare_baseline", "recheck", "summary_line"]
+__all__ = ["Outcome", "content_digest", "produce", "compare_baseline", "recheck", "summary_line"]
 
 
 @dataclass
@@ -46,6 +46,11 @@ class Outcome:
         return out
 
 
+def content_digest(cert: dict) -> str:
+    """The machine-independent identity of a certificate: its digest without hash and provenance."""
+    return digest(cert, ("hash", "provenance"))
+
+
 def produce(item: Claim, out_dir: Path) -> Outcome:
     """Build the certificate of one claim, check it with the kernel as a reader would, and write it."""
     outcome = Outcome(item.id, item.reference)
@@ -61,7 +66,7 @@ def produce(item: Claim, out_dir: Path) -> Outcome:
         outcome.messages = traceback.format_exc().strip().splitlines()[-6:]
     else:
         outcome.verdict, outcome.valid, outcome.path = cert["verdict"], result.valid, str(path)
-        outcome.hash, outcome.obligations, outcome.messages = cert["hash"], result.obligations, result.errors
+        outcome.hash, outcome.obligations, outcome.messages = content_digest(cert), result.obligations, result.errors
     outcome.seconds = time.perf_counter() - start
     return outcome
 
@@ -82,13 +87,14 @@ def compare_baseline(outcomes: list[Outcome], baseline: Path, complete: bool) ->
             outcome.baseline = "changed"
             regressions.append(f"{outcome.claim}: baseline {path} unreadable ({err})")
             continue
-        if isinstance(old, dict) and old.get("hash") == outcome.hash:
+        old_digest = content_digest(old) if isinstance(old, dict) else None
+        if old_digest == outcome.hash:
             outcome.baseline = "unchanged"
             continue
         outcome.baseline = "changed"
         before = old.get("verdict") if isinstance(old, dict) else None
         what = f"verdict {before} -> {outcome.status}" if before != outcome.status else "witness or goal changed"
-        regressions.append(f"{outcome.claim}: {what} (hash {str(old.get('hash'))[:19]} -> {str(outcome.hash)[:19]})")
+        regressions.append(f"{outcome.claim}: {what} (content {str(old_digest)[7:19]} -> {str(outcome.hash)[7:19]})")
     if complete:
         for path in sorted(baseline.glob("*.json")):
             if path.name not in seen:

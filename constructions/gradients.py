@@ -1,0 +1,180 @@
+"""Exact objects of Section 5 (Theorem 5.1): SSM Jacobians, causal softmax attention, the part (2) input.
+
+Everything here is producer-side: SymPy expressions over QQ in named symbols, and python-flint rationals
+for spectral-norm witnesses. Exponentials never appear as floats: exp(s_t) is a formal symbol E_t whose
+exponent s_t is recorded beside it, so that softmax identities are rational-function identities.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import sympy
+from flint import fmpq
+
+__all__ = [
+    "sym_matrix",
+    "ssm_output",
+    "attention_general",
+    "construction_1d",
+    "construction_exact",
+    "ldlt_witness",
+    "norm_upper",
+    "norm_lower_vector",
+    "geometric_pieces",
+    "literal_model",
+    "norm2",
+]
+
+
+def sym_matrix(name: str, rows: int, cols: int) -> sympy.Matrix:
+    """A matrix of independent symbols name_r_c (1-based)."""
+    return sympy.Matrix(rows, cols, lambda r, c: sympy.Symbol(f"{name}{r + 1}{c + 1}"))
+
+
+def ssm_output(A: sympy.Matrix, B: sympy.Matrix, C: sympy.Matrix, xs: list[sympy.Matrix], i: int) -> sympy.Matrix:
+    """y_i = sum_{t<=i} C A^(i-t) B x_t, the linear SSM of Theorem 5.1 part (1)."""
+    out = sympy.zeros(C.shape[0], 1)
+    for t in range(1, i + 1):
+        out += C * A ** (i - t) * B * xs[t - 1]
+    return out.applyfunc(sympy.expand)
+
+
+def attention_general(d: int, r: int, p: int, i: int) -> dict:
+    """Symbolic causal softmax attention at a general point: y_i = (sum E_t V x_t) / S with E_t = exp(s_t)."""
+    WQ, WK, V = sym_matrix("q", r, d), sym_matrix("k", r, d), sym_matrix("v", p, d)
+    xs = [sympy.Matrix([sympy.Symbol(f"x{t}_{c + 1}") for c in range(d)]) for t in range(1, i + 1)]
+    E = [sympy.Symbol(f"E{t}") for t in range(1, i + 1)]
+    q = WQ * xs[i - 1]
+    logits = [sympy.expand((q.T * WK * x)[0, 0]) for x in xs]
+    S = sum(E)
+    grad = (WK.T * q).applyfunc(sympy.expand)  # W_K^T q_i, the gradient of s_ij in x_j
+    names = [str(s) for s in (*WQ, *WK, *V, *[c for x in xs for c in x], *E)]
+    return {"WQ": WQ, "WK": WK, "V": V, "xs": xs, "E": E, "logits": logits, "S": S, "grad": grad, "vars": names}
+
+
+def construction_1d() -> dict:
+    """d = r = p = 1 with symbolic W_Q = wq, W_K = wk, V = v, u, gamma = g and m = i - 2 zero tokens."""
+    wq, wk, v, u, g, m = sympy.symbols("wq wk v u g m")
+    xj, xi, Ej, Ei, G, C = sympy.symbols("xj xi Ej Ei G C")
+    a = wk * wq * u
+    return {
+        "vars": ["wq", "wk", "v", "u", "g", "m", "xj", "xi", "Ej", "Ei", "G", "C"],
+        "exps": {"Ej": (wq * xi) * (wk * xj), "Ei": (wq * xi) * (wk * xi), "G": g, "C": a * u},
+        "a": a,
+        "Q": a**2,
+        "symbols": (wq, wk, v, u, g, m, xj, xi, Ej, Ei, G, C),
+    }
+
+
+def construction_exact(WQ: sympy.Matrix, WK: sympy.Matrix, V: sympy.Matrix, u: sympy.Matrix) -> dict:
+    """The part (2) input for exact matrices: x_i = u, x_j = gamma a / ||a||^2, m = i - 2 zero tokens."""
+    d = WQ.shape[1]
+    xj = sympy.Matrix([sympy.Symbol(f"xj{c + 1}") for c in range(d)])
+    xi = sympy.Matrix([sympy.Symbol(f"xi{c + 1}") for c in range(d)])
+    a = WK.T * WQ * u
+    Q = (a.T * a)[0, 0]
+    if Q == 0:
+        raise ValueError("a = W_K^T W_Q u must be nonzero (assumption (10))")
+    return {"xj": xj, "xi": xi, "a": a, "Q": Q, "aTu": (a.T * u)[0, 0]}
+
+
+def ldlt_witness(M: sympy.Matrix, c: sympy.Rational) -> dict:
+    """L, D with c^2 I - M^T M = L diag(D) L^T (symmetric diagonal pivoting); raises if not PSD."""
+    n = M.shape[1]
+    S = [
+        [fmpq(int(sympy.Rational(x).p), int(sympy.Rational(x).q)) for x in row]
+        for row in (c**2 * sympy.eye(n) - M.T * M).tolist()
+    ]
+    L = [[fmpq(0)] * n for _ in range(n)]
+    D = [fmpq(0)] * n
+    remaining = list(range(n))
+    for col in range(n):
+        k = max(remaining, key=lambda r: S[r][r])
+        remaining.remove(k)
+        D[col] = S[k][k]
+        if D[col] < 0:
+            raise ValueError("c^2 I - M^T M is not positive semidefinite")
+        L[k][col] = fmpq(1)
+        if D[col] == 0:
+            if any(S[k][r] != 0 for r in remaining):
+                raise ValueError("c^2 I - M^T M is not positive semidefinite")
+            continue
+        for r in remaining:
+            L[r][col] = S[r][k] / D[col]
+        for r in remaining:
+            for s in remaining:
+                S[r][s] -= L[r][col] * D[col] * L[s][col]
+    return {"L": [[str(x) for x in row] for row in L], "D": [str(x) for x in D]}
+
+
+def norm_upper(M: sympy.Matrix, digits: int = 6) -> sympy.Rational:
+    """A rational c slightly above ||M||_2 (float estimate rounded up), whose c^2 I - M^T M is PSD."""
+    est = float(np.linalg.norm(np.array(M.tolist(), dtype=float), 2))
+    scale = 10 ** (digits - int(np.floor(np.log10(est))) - 1) if est > 0 else 1
+    c = sympy.Rational(int(np.ceil(est * scale * (1 + 1e-9))) + 1, scale)
+    ldlt_witness(M, c)
+    return c
+
+
+def norm_lower_vector(M: sympy.Matrix, c: sympy.Rational) -> list[str]:
+    """A rational vector v with ||M v||^2 >= c^2 ||v||^2 (the top right singular vector, rationalized)."""
+    _, _, vt = np.linalg.svd(np.array(M.tolist(), dtype=float))
+    v = [sympy.Rational(Fraction(x).limit_denominator(10**6)) for x in vt[0]]
+    vec = sympy.Matrix(v)
+    if ((M * vec).T * (M * vec))[0, 0] < c**2 * (vec.T * vec)[0, 0]:
+        raise ValueError(f"no lower-bound witness for ||M|| >= {c}")
+    return [str(x) for x in v]
+
+
+def geometric_pieces(low: int, high: int, ratio: Fraction) -> list[list[str]]:
+    """Consecutive pieces [a, b] covering [low, high] with b <= ratio * a (exact rationals)."""
+    out, a = [], Fraction(low)
+    while a < high:
+        b = min(Fraction(high), Fraction(int(a * ratio) + 1) if a * ratio >= a + 1 else a + 1)
+        out.append([str(a), str(b)])
+        a = b
+    return out
+
+
+def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str) -> dict:
+    """Model (9) at the construction for exact d x d matrices, as kernel expression strings (exp kept literal).
+
+    Returns the entries of the true Jacobian J (the general formula of eq. (13) with the softmax derivatives
+    of eq. (15) for every t: t = j, t = i and the n - 2 zero tokens), alpha_ij, and the 2x2 spectral norms.
+    """
+    d, r = len(u), len(WQ)
+    a = [f"({' + '.join(f'{WK[s][k]}*{WQ[s][c]}*{u[c]}' for s in range(r) for c in range(d))})" for k in range(d)]
+    Q = f"({' + '.join(f'{x}*{x}' for x in a)})"
+    xj = [f"({g}*{a[k]}/{Q})" for k in range(d)]
+    q = [f"({' + '.join(f'{WQ[s][c]}*{u[c]}' for c in range(d))})" for s in range(r)]
+
+    def logit(x: list) -> str:
+        """The logit q_i^T W_K x as an expression."""
+        keys = [" + ".join(f"{WK[s][k]}*{x[k]}" for k in range(d)) for s in range(r)]
+        return "(" + " + ".join(f"{q[s]}*({keys[s]})" for s in range(r)) + ")"
+
+    s_j, s_i, s_0 = logit(xj), logit([f"({x})" for x in u]), logit(["0"] * d)
+    S = f"(exp({s_j}) + exp({s_i}) + ({n}-2)*exp({s_0}))"
+    al_j, al_i, al_0 = (f"(exp({s})/{S})" for s in (s_j, s_i, s_0))
+    grad = [f"({' + '.join(f'{WK[s][k]}*{q[s]}' for s in range(r))})" for k in range(d)]
+    Vx = lambda x: [f"({' + '.join(f'{V[p][c]}*{x[c]}' for c in range(d))})" for p in range(len(V))]  # noqa: E731
+    Vxj, Vu, V0 = Vx(xj), Vx([f"({x})" for x in u]), Vx(["0"] * d)
+    J = [
+        [
+            f"({al_j}*{V[p][k]} + {Vxj[p]}*({al_j}*(1-{al_j})*{grad[k]}) + {Vu[p]}*({al_i}*(0-{al_j})*{grad[k]})"
+            f" + ({n}-2)*{V0[p]}*({al_0}*(0-{al_j})*{grad[k]}))"
+            for k in range(d)
+        ]
+        for p in range(len(V))
+    ]
+    frobenius = "sqrt(" + " + ".join(f"{x}^2" for row in J for x in row) + ")"
+    return {"J": J, "alpha": al_j, "frobenius_J": frobenius, "norm_V": norm2([[str(x) for x in row] for row in V])}
+
+
+def norm2(M: list) -> str:
+    """||M||_2 of a 2x2 matrix of expressions: sqrt((F + sqrt(F^2 - 4 det^2))/2), F the squared Frobenius norm."""
+    F = f"({M[0][0]}^2 + {M[0][1]}^2 + {M[1][0]}^2 + {M[1][1]}^2)"
+    det = f"({M[0][0]}*{M[1][1]} - {M[0][1]}*{M[1][0]})"
+    return f"sqrt(({F} + sqrt({F}^2 - 4*{det}^2))/2)"

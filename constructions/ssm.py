@@ -1,0 +1,233 @@
+"""Exact linear SSMs (A, B, C) over QQ or QQ(i): impulse responses, interaction rank, condition (7), eq. (8).
+
+Notation follows Section 4.2 of the paper: W(tau) = C A^tau B (p x d), S_target = span{W(tau): tau >= 0},
+k = dim S_target, basis M_h = W(t_h) (greedy lags t_1 < ... < t_k), coefficients c_{tau,h} with
+W(tau) = sum_h c_{tau,h} M_h (eq. 8), and the smallest n for which condition (7) holds.
+
+Nothing here is found by "trying n until the rank stops growing": the minimal polynomial p of A gives the
+recurrence W(tau + d) = -sum_{j<d} p_j W(tau + j), so every lag beyond d - 1 adds nothing, and the same
+recurrence generates c_{tau,.} for all tau (see `coefficients`). Matrices are SymPy DomainMatrix (QQ is
+backed by python-flint); the kernel re-checks everything from the certificate (verify/kernel/kind_ssm.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sympy.polys.domains import QQ, QQ_I
+from sympy.polys.matrices import DomainMatrix
+
+__all__ = [
+    "SSM",
+    "InteractionBasis",
+    "make_ssm",
+    "parse_exact",
+    "ssm_from_strings",
+    "impulse_response",
+    "impulse_responses",
+    "minimal_polynomial",
+    "interaction_basis",
+    "coefficients",
+    "coefficient_table",
+]
+
+
+@dataclass(frozen=True)
+class SSM:
+    """A linear time-invariant SSM: A (m x m), B (m x d), C (p x m), all over one domain (QQ or QQ_I)."""
+
+    A: DomainMatrix
+    B: DomainMatrix
+    C: DomainMatrix
+
+    @property
+    def m(self) -> int:
+        """State dimension."""
+        return self.A.shape[0]
+
+    @property
+    def d(self) -> int:
+        """Input dimension."""
+        return self.B.shape[1]
+
+    @property
+    def p(self) -> int:
+        """Output dimension."""
+        return self.C.shape[0]
+
+    @property
+    def domain(self) -> object:
+        """QQ or QQ_I."""
+        return self.A.domain
+
+
+@dataclass(frozen=True)
+class InteractionBasis:
+    """The certified structure of S_target: annihilator p (low to high, monic), basis lags and c_{tau,h}, tau < d."""
+
+    ssm: SSM
+    annihilator: list  # p_0, ..., p_d with p_d = 1 and sum_j p_j A^j = 0
+    lags: list[int]  # t_1 < ... < t_k, M_h = W(t_h)
+    base: list[list]  # c_{tau,h} for tau < d (d rows of k domain elements)
+    minor_cols: list[int]  # entries of vec W where the k x k minor of the basis is nonsingular
+
+    @property
+    def k(self) -> int:
+        """The interaction rank dim S_target."""
+        return len(self.lags)
+
+    @property
+    def n_min(self) -> int:
+        """The smallest n for which condition (7) holds: t_k + 1 (1 when W is identically zero)."""
+        return self.lags[-1] + 1 if self.lags else 1
+
+    def basis(self) -> list[DomainMatrix]:
+        """M_1, ..., M_k = W(t_1), ..., W(t_k)."""
+        return [impulse_response(self.ssm, t) for t in self.lags]
+
+    def first_nonzero(self) -> list[int]:
+        """z_h: the first lag tau with c_{tau,h} != 0 (at most t_h, since c_{t_h,h} = 1)."""
+        zero = self.ssm.domain.zero
+        return [next(t for t, row in enumerate(self.base) if row[h] != zero) for h in range(self.k)]
+
+    def head_ranks(self, n: int) -> list[int]:
+        """rank A^(h) on length n: the lower-triangular Toeplitz matrix with first column c_{0..n-1,h}."""
+        return [max(0, n - z) for z in self.first_nonzero()]
+
+    def feature_dimension(self, n: int) -> int:
+        """r = max_h rank A^(h) <= n, the paper's rank-refined head dimension."""
+        return max(self.head_ranks(n), default=0)
+
+
+def _convert(x: object) -> tuple[object, object]:
+    """(QQ element or None, QQ_I element) for an int, fraction, SymPy number, flint fmpq or QQ_I element."""
+    try:
+        return QQ.convert(x), QQ_I.convert(x)
+    except Exception:  # not rational: maybe a Gaussian rational
+        return None, QQ_I.convert(x)
+
+
+def make_ssm(A: Sequence[Sequence], B: Sequence[Sequence], C: Sequence[Sequence]) -> SSM:
+    """An SSM from nested lists of exact entries; the domain is QQ unless some entry is non-real (then QQ_I)."""
+    given = [[[_convert(x) for x in r] for r in M] for M in (A, B, C)]
+    real = all(q is not None for M in given for r in M for q, _ in r)
+    domain = QQ if real else QQ_I
+    mats = [DomainMatrix([[q if real else g for q, g in r] for r in M], (len(M), len(M[0])), domain) for M in given]
+    ssm = SSM(*mats)
+    if ssm.A.shape != (ssm.m, ssm.m) or ssm.B.shape[0] != ssm.m or ssm.C.shape[1] != ssm.m:
+        raise ValueError(f"shapes A {ssm.A.shape}, B {ssm.B.shape}, C {ssm.C.shape} do not fit together")
+    return ssm
+
+
+_RATIONAL = r"[+-]?\d+(?:/\d+)?"
+_IMAG = r"(?:\d+(?:/\d+)?\*)?i"
+_EXACT = re.compile(rf"^(?:(?P<re>{_RATIONAL})(?P<im>[+-]{_IMAG})?|(?P<im_only>[+-]?{_IMAG}))$")
+
+
+def parse_exact(text: str) -> object:
+    """An exact number from "p/q", "a+b*i", "b*i" or "i" (QQ, or QQ_I when non-real); anything else is ValueError."""
+    if not isinstance(text, str):
+        raise ValueError(f"found {type(text).__name__} {text!r}, expected a string such as '3/5' or '1/2-3*i'")
+    match = _EXACT.match(text.replace(" ", ""))
+    if match is None:
+        raise ValueError(f"found {text[:40]!r}, expected an exact number such as '3/5' or '1/2-3*i'")
+    imag_text = match.group("im") or match.group("im_only")
+    real = _rational(match.group("re") or "0")
+    if imag_text is None:
+        return real
+    coefficient = imag_text[:-1].rstrip("*")
+    imag = _rational(coefficient + "1" if coefficient in ("", "+", "-") else coefficient)
+    return QQ_I(real, imag) if imag != 0 else real
+
+
+def _rational(text: str) -> object:
+    """A QQ element from "p" or "p/q" (nonzero q)."""
+    num, _, den = text.partition("/")
+    if den and int(den) == 0:
+        raise ValueError(f"zero denominator in {text!r}")
+    return QQ(int(num), int(den) if den else 1)
+
+
+def ssm_from_strings(A: Sequence[Sequence[str]], B: Sequence[Sequence[str]], C: Sequence[Sequence[str]]) -> SSM:
+    """An SSM from rows of exact number strings (the JSON format of `verify heads`)."""
+    return make_ssm(*[[[parse_exact(x) for x in r] for r in M] for M in (A, B, C)])
+
+
+def impulse_response(ssm: SSM, tau: int) -> DomainMatrix:
+    """W(tau) = C A^tau B, exactly."""
+    return ssm.C * (ssm.A**tau) * ssm.B
+
+
+def impulse_responses(ssm: SSM, count: int) -> list[DomainMatrix]:
+    """W(0), ..., W(count - 1) by repeated multiplication of the state."""
+    out, state = [], ssm.B
+    for _ in range(count):
+        out.append(ssm.C * state)
+        state = ssm.A * state
+    return out
+
+
+def _flat(m: DomainMatrix) -> list:
+    """Entries row-major (the vec used by the kernel)."""
+    return [x for row in m.to_list() for x in row]
+
+
+def minimal_polynomial(ssm: SSM) -> list:
+    """Monic minimal polynomial of A, coefficients p_0..p_d: the first linear dependency among vec A^j."""
+    m, domain = ssm.m, ssm.domain
+    powers, P = [], DomainMatrix.eye(m, domain)
+    for _ in range(m + 1):
+        powers.append(_flat(P))
+        P = P * ssm.A
+    krylov = DomainMatrix([list(col) for col in zip(*powers)], (m * m, m + 1), domain)
+    rref, pivots = krylov.rref()
+    d = next(j for j in range(m + 1) if j not in pivots)  # Cayley-Hamilton: some j <= m is not a pivot
+    table = rref.to_list()
+    coeffs = [domain.zero] * (d + 1)
+    for row, j in enumerate(pivots):
+        if j < d:
+            coeffs[j] = -table[row][d]
+    coeffs[d] = domain.one
+    return coeffs
+
+
+def interaction_basis(ssm: SSM) -> InteractionBasis:
+    """Greedy basis lags of span{W(0..d-1)}, coordinates c_{tau,h} for tau < d, and a nonsingular minor."""
+    annihilator = minimal_polynomial(ssm)
+    d, domain = len(annihilator) - 1, ssm.domain
+    vecs = [_flat(W) for W in impulse_responses(ssm, d)]
+    columns = DomainMatrix([list(c) for c in zip(*vecs)], (len(vecs[0]), d), domain)  # vec W(tau) as columns
+    rref, pivots = columns.rref()
+    lags, table = list(pivots), rref.to_list()
+    base = [[table[row][tau] for row in range(len(lags))] for tau in range(d)]
+    minor_cols: list[int] = []
+    if lags:
+        rows = DomainMatrix([vecs[t] for t in lags], (len(lags), len(vecs[0])), domain)
+        minor_cols = list(rows.rref()[1])
+    return InteractionBasis(ssm, annihilator, lags, base, minor_cols)
+
+
+def coefficients(basis: InteractionBasis, n: int) -> Iterator[list]:
+    """c_{tau,.} for tau < n: the base for tau < d, then c_tau = -sum_j p_j c_{tau-d+j} (the recurrence of W)."""
+    p, d, window = basis.annihilator, len(basis.annihilator) - 1, []
+    zero = basis.ssm.domain.zero
+    for tau in range(n):
+        if tau < d:
+            row = list(basis.base[tau])
+        else:
+            row = [zero] * basis.k
+            for j in range(d):
+                if p[j] != zero:
+                    row = [acc - p[j] * c for acc, c in zip(row, window[j])]
+        window.append(row)
+        if len(window) > d:
+            window.pop(0)
+        yield row
+
+
+def coefficient_table(basis: InteractionBasis, n: int) -> DomainMatrix:
+    """The n x k matrix of c_{tau,h} (tau < n); rows grow in size with tau, so keep n moderate."""
+    rows = list(coefficients(basis, n))
+    return DomainMatrix(rows, (n, basis.k), basis.ssm.domain)

@@ -1,0 +1,211 @@
+"""The one module of named floating-point constants and a-priori error-bound formulas, each with its reason.
+
+Every bound is written twice on purpose: as a Python function over exact Fractions (used by numeric/ to
+decide a verdict) and as an expression string in the kernel's syntax (frozen in verify/kernel/specs/snum.json
+and re-evaluated exactly by the kernel kind float_bound). tests/test_numeric_bounds.py checks they agree.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+__all__ = [
+    "U",
+    "U_LONGDOUBLE",
+    "SHADOW_SAFETY",
+    "FFT_ETA_UNITS",
+    "CMUL_GAMMA2_FACTOR",
+    "ACCURACY_LOST",
+    "CERT_BITS",
+    "gamma",
+    "mu",
+    "round_up",
+    "exact",
+    "FORMULAS",
+    "evaluate",
+]
+
+# Unit roundoff of IEEE binary64 (round to nearest): |fl(x) - x| <= u |x| for normal results.
+U = Fraction(1, 2**53)
+# Unit roundoff of x87 80-bit extended precision (numpy.longdouble on x86-64, 64-bit significand), used only for
+# the reference evaluation of the Appendix A study; numeric.features refuses to run where longdouble is narrower.
+U_LONGDOUBLE = Fraction(1, 2**64)
+# Shadow passes (norms of absolute values) are themselves computed in float64; a sum of N nonnegative terms has
+# relative error at most gamma_N, and every check asserts N u <= 1/4 (so gamma_N <= 1/3), so doubling a shadow value
+# makes it an upper bound of the exact quantity.
+SHADOW_SAFETY = 2
+# Relative error added per butterfly level of an FFT with twiddles accurate to u (Higham, Accuracy and Stability,
+# Thm 24.2: eta = mu + gamma_4 (sqrt 2 + mu) with mu = u, which is < 6.66 u); 7 u rounds it up. The FFT length is a
+# power of two, so the transform is log2 N such levels (pocketfft's radix-4 passes are two levels each).
+FFT_ETA_UNITS = 7
+# A complex product computed with real arithmetic has |fl(xy) - xy| <= sqrt(2) gamma_2 |xy| (Higham Lemma 3.5);
+# 3/2 > sqrt(2) keeps the constant rational.
+CMUL_GAMMA2_FACTOR = Fraction(3, 2)
+# The study of the paper's raw features calls accuracy "lost" once the error exceeds 2^-26 of the output scale:
+# half of the 53 significant bits are gone.
+ACCURACY_LOST = 2.0**-26
+# Certificates carry measured errors and shadow norms rounded UP to this many significant bits, so that last-bit
+# differences between BLAS/FFT builds rarely change a certificate; rounding up keeps every inequality valid.
+CERT_BITS = 8
+
+
+def gamma(n: int, u: Fraction = U) -> Fraction:
+    """gamma_n = n u / (1 - n u), the standard bound for n successive roundings (requires n u < 1)."""
+    if n * u >= 1:
+        raise ValueError(f"gamma_{n} undefined: n u >= 1")
+    return n * u / (1 - n * u)
+
+
+def mu(u: Fraction = U) -> Fraction:
+    """Relative error bound of one complex multiplication, (3/2) gamma_2 >= sqrt(2) gamma_2."""
+    return CMUL_GAMMA2_FACTOR * gamma(2, u)
+
+
+def round_up(x: float | Fraction, bits: int = CERT_BITS) -> Fraction:
+    """The smallest dyadic with `bits` significant bits that is >= x >= 0 (NaN, Inf and negatives are refused)."""
+    if not isinstance(x, Fraction):
+        if not math.isfinite(x) or x < 0:
+            raise ValueError(f"cannot round {x!r} up to an exact dyadic")
+        x = exact(x)
+    if x < 0:
+        raise ValueError(f"cannot round {x} up: negative")
+    if x == 0:
+        return Fraction(0)
+    e = x.numerator.bit_length() - x.denominator.bit_length()  # 2^(e-1) < x < 2^(e+1)
+    scale = Fraction(2) ** (bits - e)
+    return Fraction(math.ceil(x * scale)) / scale
+
+
+def exact(x: float) -> Fraction:
+    """The exact rational value of a finite float."""
+    if not math.isfinite(x):
+        raise ValueError(f"{x!r} is not finite")
+    return Fraction(*float(x).as_integer_ratio())
+
+
+def _g(n: str) -> str:
+    """gamma_n in kernel syntax for an integer expression n."""
+    return f"(({n})*u/(1-({n})*u))"
+
+
+_MU = f"(3/2*{_g('2')})"
+_GEO_FACTS = {
+    "contractive": [{"lhs": "geo*(1-A_gram)", "op": ">=", "rhs": "2"}],
+    "isometric": [{"lhs": "A_gram", "op": "<=", "rhs": "1"}, {"lhs": "geo", "op": ">=", "rhs": "n"}],
+}
+
+# Recurrence h_i = A h_{i-1} + B x_i, y_i = C h_i (Thm 4.4 setting). With rho = ||A||_2 (rho^2 <= A_gram) and
+# geo >= sum_{t<n} rho^t: ||e_i||_2 <= geo * gamma_{m+d} * D, D >= max_i || |A||h_{i-1}| + |B||x_i| ||_2, and the
+# output adds gamma_m |C||h_i| (<= Y); ||C e||_inf <= CF ||e||_2 with CF^2 >= ||C||_F^2.
+_REC = f"CF*geo*{_g('m+d')}*D + {_g('m')}*Y"
+# Chunked scan: local recurrences (eL), a power table A^t for t <= Lc (error eps), carried boundary states (eH).
+_EL = f"(geo*{_g('m+d')}*Dl)"
+_EPS = f"(geo*{_g('m')}*P)"
+_EH = f"(geo*({_EPS}*Hm + {_EL} + {_g('m+1')}*Cm))"
+_SCAN = f"CF*({_EL} + {_EPS}*Hm + {_EH} + {_g('m+1')}*G) + {_g('m')}*Ys"
+# Impulse responses W(tau) = C A^tau B from the power recurrence: sum_tau max|W^(tau) - W(tau)| <= EW.
+_EW = f"(CF*geo*{_g('m')}*Psum + {_g('m')}*Ysum)"
+_DIRECT = f"d*X*{_EW} + {_g('n*d')}*Z"
+# One FFT convolution of a (real, length n) with b (complex, packed pairs of columns), FFT length N >= 2n a power
+# of two: per transform ||fft^(v) - fft(v)||_2 <= E ||fft(v)||_2, E = log2(N) eta / (1 - log2(N) eta); the pointwise
+# product adds mu. Norms a1 = ||a||_1 >= ||fft a||_inf, a2 = ||a||_2, b2 = ||b||_2 and the computed transforms' maxima
+# aF = ||fft^ a||_inf, bF = ||fft^ b||_inf; every term is divided by sqrt(N) already (Parseval), so s is not needed.
+_E = f"(N_log2*{FFT_ETA_UNITS}*u/(1-N_log2*{FFT_ETA_UNITS}*u))"
+_DP = f"({_E}*a2*bF + a1*{_E}*b2 + {_MU}*aF*(1+{_E})*b2)"
+_FFT = f"((1+u)*({_DP} + {_E}*(a1*b2 + {_DP})) + u*a1*b2)"
+_FFTCONV = f"d*X*{_EW} + d*{_FFT} + {_g('d')}*d*Z"
+# k-head form: c_{tau,h} = Re sum_l beta_{hl} lambda_l^tau from a cumulative product (depth tau + M + 3 in mu units);
+# sum_tau |c^ - c| <= 2 mu / (1 - 2 (n+M+3) mu) (ST + (M+3) S1); FFT convolutions per head; the head sum adds
+# gamma_{kd}.
+_DC = f"(2*{_MU}/(1-2*(n+M+3)*{_MU})*(ST + (M+3)*S1))"
+_HEADS = f"Vcat_rowsum*(X*{_DC} + {_FFT}) + (u + {_g('k*d')}*(1+u))*Vcat_rowsum*Z"
+# Appendix A stable chunked evaluation (no cancellation, nonnegative combinations): ((1+mu)^Dp - 1) ybar for the
+# float64 run and the same with the longdouble roundoff v for the reference; ybar >= the absolute-value evaluation.
+_MUV = "(3/2*(2*v/(1-2*v)))"
+_STABLE = f"(DP*{_MU}/(1-DP*{_MU}) + DP*{_MUV}/(1-DP*{_MUV}))*Ybar"
+_RAW = f"DR*{_MU}/(1-DR*{_MU})*Yraw + DP*{_MUV}/(1-DP*{_MUV})*Ybar"
+
+_LD = [{"lhs": "v", "op": "==", "rhs": "1/18446744073709551616"}]
+_DEPTHS = {"DP": "((n/L+4)*(L+q+3))", "DR": "(3*n+2*q+10)"}
+_SAFE = [{"lhs": "4*(n*d+n+m+k*d+64)*u", "op": "<=", "rhs": "1"}]
+FORMULAS: dict[str, dict] = {
+    "recurrence": {"bound": _REC, "facts": _SAFE + [{"lhs": "CF^2", "op": ">=", "rhs": "C_frob2"}]},
+    "scan": {"bound": _SCAN, "facts": _SAFE + [{"lhs": "CF^2", "op": ">=", "rhs": "C_frob2"}]},
+    "direct": {"bound": _DIRECT, "facts": _SAFE + [{"lhs": "CF^2", "op": ">=", "rhs": "C_frob2"}]},
+    "fft": {
+        "bound": _FFTCONV,
+        "facts": _SAFE
+        + [
+            {"lhs": "CF^2", "op": ">=", "rhs": "C_frob2"},
+            {"lhs": "N_pow2", "op": "==", "rhs": "1"},
+            {"lhs": "N", "op": ">=", "rhs": "2*n"},
+        ],
+    },
+    "heads": {
+        "bound": _HEADS,
+        "facts": _SAFE
+        + [
+            {"lhs": "N_pow2", "op": "==", "rhs": "1"},
+            {"lhs": "N", "op": ">=", "rhs": "2*n"},
+            {"lhs": "4*(n+M+3)*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"},
+        ],
+    },
+    "stable": {"bound": _STABLE, "facts": _LD + [{"lhs": "4*DP*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
+    "raw": {"bound": _RAW, "facts": _LD + [{"lhs": "4*DR*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
+}
+for _f in ("stable", "raw"):
+    for _k, _v in _DEPTHS.items():
+        FORMULAS[_f]["bound"] = FORMULAS[_f]["bound"].replace(_k, _v)
+        for _fact in FORMULAS[_f]["facts"]:
+            _fact["lhs"] = _fact["lhs"].replace(_k, _v)
+GEO_FACTS = _GEO_FACTS
+__all__ += ["GEO_FACTS"]
+
+
+def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
+    """The bound `name` as an exact Fraction, computed by Python code written independently of the string form."""
+    e = {k: Fraction(v) for k, v in env.items()}
+    u = e.get("u", U)
+
+    def g(n: Fraction) -> Fraction:
+        return n * u / (1 - n * u)
+
+    m_mu = CMUL_GAMMA2_FACTOR * g(Fraction(2))
+    if name in ("recurrence", "scan", "direct", "fft"):
+        m, d, geo, cf = e["m"], e["d"], e.get("geo", 0), e.get("CF", 0)
+    if name == "recurrence":
+        return cf * geo * g(m + d) * e["D"] + g(m) * e["Y"]
+    if name == "scan":
+        el = geo * g(m + d) * e["Dl"]
+        eps = geo * g(m) * e["P"]
+        eh = geo * (eps * e["Hm"] + el + g(m + 1) * e["Cm"])
+        return cf * (el + eps * e["Hm"] + eh + g(m + 1) * e["G"]) + g(m) * e["Ys"]
+    if name in ("direct", "fft"):
+        ew = cf * geo * g(m) * e["Psum"] + g(m) * e["Ysum"]
+        if name == "direct":
+            return d * e["X"] * ew + g(e["n"] * d) * e["Z"]
+        return d * e["X"] * ew + d * _fft(e, u, m_mu) + g(d) * d * e["Z"]
+    if name == "heads":
+        dc = 2 * m_mu / (1 - 2 * (e["n"] + e["M"] + 3) * m_mu) * (e["ST"] + (e["M"] + 3) * e["S1"])
+        vrow = e["Vcat_rowsum"]
+        return vrow * (e["X"] * dc + _fft(e, u, m_mu)) + (u + g(e["k"] * e["d"]) * (1 + u)) * vrow * e["Z"]
+    mv = CMUL_GAMMA2_FACTOR * (2 * e["v"] / (1 - 2 * e["v"]))
+    dp = (e["n"] / e["L"] + 4) * (e["L"] + e["q"] + 3)  # depth of the stable evaluation, in mu units
+    dr = 3 * e["n"] + 2 * e["q"] + 10  # depth of the raw evaluation
+    tp, tv = dp * m_mu / (1 - dp * m_mu), dp * mv / (1 - dp * mv)
+    if name == "stable":
+        return (tp + tv) * e["Ybar"]
+    if name == "raw":
+        tr = dr * m_mu / (1 - dr * m_mu)
+        return tr * e["Yraw"] + tv * e["Ybar"]
+    raise KeyError(name)
+
+
+def _fft(e: dict[str, Fraction], u: Fraction, m_mu: Fraction) -> Fraction:
+    """The FFT convolution error bound (normwise, hence also for the max norm)."""
+    eta = e["N_log2"] * FFT_ETA_UNITS * u
+    big_e = eta / (1 - eta)
+    a1, a2, b2, a_f, b_f = e["a1"], e["a2"], e["b2"], e["aF"], e["bF"]
+    dp = big_e * a2 * b_f + a1 * big_e * b2 + m_mu * a_f * (1 + big_e) * b2
+    return (1 + u) * (dp + big_e * (a1 * b2 + dp)) + u * a1 * b2

@@ -1,0 +1,243 @@
+"""The float64 checks: two evaluations of one exact map, their measured difference, and the a-priori bound.
+
+A check passes iff nothing was NaN/Inf and max |y1 - y2| <= bound1 + bound2, where each bound is the formula of
+numeric.bounds for that method evaluated at the sizes and the (safety-inflated, rounded-up) shadow norms.
+Sizes come from VERIFY_NUMERIC_SCALE (default|large) and the backend from VERIFY_NUMERIC_DEVICE / _BACKEND.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from numeric import ssm as methods
+from numeric.backends import Backend
+from numeric.bounds import FORMULAS, GEO_FACTS, SHADOW_SAFETY, U, evaluate, exact, round_up
+from numeric.construction import ExactSSM, builtin, head_form
+
+__all__ = ["Check", "heads_check", "forms_checks", "scale_from_env", "SIZES", "text", "gram_bound", "chunk_for"]
+
+# n per scale: default keeps `python -m verify all` fast; large is the issue's n = 10^6 (forms: 2^17, since the
+# direct convolution is O(n^2) it stays at default size, and the FFT of all p*d kernels holds N*p*d values).
+SIZES = {
+    "default": {"heads": 4096, "forms": 2048, "direct": 1024},
+    "large": {"heads": 1_000_000, "forms": 131072, "direct": 2048},
+}
+
+
+def scale_from_env() -> str:
+    """VERIFY_NUMERIC_SCALE: 'default' or 'large'."""
+    scale = os.environ.get("VERIFY_NUMERIC_SCALE", "default").strip() or "default"
+    if scale not in SIZES:
+        raise ValueError(f"VERIFY_NUMERIC_SCALE={scale!r}; expected one of {sorted(SIZES)}")
+    return scale
+
+
+def text(q: Fraction) -> str:
+    """Exact text 'p' or 'p/q' of a rational."""
+    return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
+
+
+def gram_bound(A: tuple) -> Fraction:
+    """max_i sum_j |(A^T A)_ij|, a Gershgorin upper bound of ||A||_2^2 (computed exactly)."""
+    cols = list(zip(*A))
+    return max(sum(abs(sum(a * b for a, b in zip(ci, cj))) for cj in cols) for ci in cols)
+
+
+def _sqrt_up(q: Fraction) -> Fraction:
+    """A short dyadic s with s^2 >= q."""
+    s = round_up(math.sqrt(float(q)) * (1 + 2**-40))
+    while s * s < q:
+        s = round_up(s * (1 + Fraction(1, 2**20)))
+    return s
+
+
+def chunk_for(n: int) -> int:
+    """Chunk length of the scan: a power of two near sqrt(n)."""
+    return max(16, 1 << round(math.log2(max(n, 1)) / 2))
+
+
+@dataclass
+class Check:
+    """One comparison: its bound formulas, sizes, exact matrices, certificate values and measured error."""
+
+    name: str
+    formulas: tuple[str, ...]
+    sizes: dict[str, int]
+    matrices: dict[str, list[list[str]]]
+    values: dict[str, Fraction]
+    error: float
+    nonfinite: int
+    geo: str | None = None
+    seconds: float = 0.0
+    info: dict = field(default_factory=dict)
+    params: dict = field(default_factory=lambda: {"n": "n", "N": "N"})  # size -> certificate parameter name
+
+    @property
+    def error_cert(self) -> Fraction:
+        """The measured error rounded up (first for the rounding of the subtraction, then to CERT_BITS)."""
+        return round_up(self.error * (1 + 2**-50)) if math.isfinite(self.error) else Fraction(-1)
+
+    @property
+    def bound(self) -> Fraction:
+        """The a-priori bound: the sum of the formulas at the sizes and values."""
+        env = {"u": U, **self.sizes, **self.values}
+        env.update({f"{k}_log2": (v - 1).bit_length() if v > 1 else 0 for k, v in self.sizes.items()})
+        env.update(Vcat_rowsum=self.info.get("Vcat_rowsum", 0))
+        return sum((evaluate(f, env) for f in self.formulas), Fraction(0))
+
+    @property
+    def passed(self) -> bool:
+        """True iff nothing was NaN/Inf and the measured error is within the bound."""
+        return self.nonfinite == 0 and math.isfinite(self.error) and self.error_cert <= self.bound
+
+    def goal_template(self) -> dict:
+        """The frozen goal (sizes n and N are parameters of the certificate)."""
+        facts: list[dict] = []
+        for f in self.formulas:
+            facts += [x for x in FORMULAS[f]["facts"] if x not in facts]
+        if self.geo:
+            facts += GEO_FACTS[self.geo]
+        sizes = {k: v for k, v in self.sizes.items() if k not in self.params}
+        sizes.update({k: {"$param": name} for k, name in self.params.items() if k in self.sizes})
+        return {
+            "u": text(U),
+            "sizes": sizes,
+            "matrices": self.matrices,
+            "bound": " + ".join(f"({FORMULAS[f]['bound']})" for f in self.formulas),
+            "facts": facts,
+        }
+
+    def witness(self) -> dict:
+        """Measured error, non-finite count and the formula's inputs, all exact."""
+        err = text(self.error_cert) if math.isfinite(self.error) else "nan"
+        return {
+            "error": err,
+            "nonfinite": self.nonfinite,
+            "values": {k: text(v) for k, v in sorted(self.values.items())},
+        }
+
+
+def _inputs(n: int, d: int, seed: int) -> np.ndarray:
+    """Inputs x in [-1, 1), reproducible on every platform (PCG64)."""
+    return np.random.Generator(np.random.PCG64(seed)).uniform(-1.0, 1.0, size=(n, d))
+
+
+def _common(model: ExactSSM, x: np.ndarray) -> tuple[dict, dict, dict, str]:
+    """Sizes, matrices and values shared by the SSM checks (CF, geo, X)."""
+    m, p, d = model.dims
+    n = x.shape[0]
+    frob2 = sum(v * v for row in model.C for v in row)
+    gram = gram_bound(model.A)
+    if gram < 1:
+        kind, geo = "contractive", round_up(Fraction(2) / (1 - gram))
+    elif gram == 1:
+        kind, geo = "isometric", Fraction(n)
+    else:
+        raise ValueError(f"{model.name}: ||A||_2 may exceed 1 (Gershgorin bound {float(gram)}); no bound applies")
+    sizes = {"n": n, "m": m, "p": p, "d": d, "k": head_form(model).k}
+    mats = {"A": [[text(v) for v in r] for r in model.A], "C": [[text(v) for v in r] for r in model.C]}
+    values = {"CF": _sqrt_up(frob2), "geo": geo, "X": round_up(float(np.max(np.abs(x))))}
+    return sizes, mats, values, kind
+
+
+def _shadow(values: dict, shadow: dict) -> None:
+    """Add shadow norms, inflated by SHADOW_SAFETY and rounded up (NaN/Inf make the check fail later)."""
+    for k, v in shadow.items():
+        values[k] = round_up(SHADOW_SAFETY * v) if math.isfinite(v) else Fraction(-1)
+
+
+def _measure(bk: Backend, y1: object, y2: object) -> tuple[float, int]:
+    """max |y1 - y2| and the number of non-finite values in both."""
+    bad = bk.nonfinite(y1) + bk.nonfinite(y2)
+    return (float("nan") if bad else bk.amax(abs(y1 - y2))), bad
+
+
+def _head_arrays(bk: Backend, model: ExactSSM, basis: str, corrupt: float) -> tuple:
+    """V^(h), beta and lambda on the backend (beta[0, 0] scaled by 1 + corrupt when corrupt != 0)."""
+    form = head_form(model, basis)
+    V = np.array([[[float(v) for v in r] for r in M] for M in form.V])
+    beta = np.array([[complex(float(a), float(b)) for a, b in row] for row in form.beta])
+    beta[0, np.flatnonzero(beta[0])[0]] *= 1 + corrupt
+    lam = np.array([complex(float(a), float(b)) for a, b in form.lam])
+    vcat = [[text(M[r][c]) for M in form.V for c in range(len(M[0]))] for r in range(len(form.V[0]))]
+    return bk.asarray(V), bk.asarray(beta, complex_=True), bk.asarray(lam, complex_=True), vcat, form
+
+
+def heads_check(bk: Backend, name: str, n: int, basis: str = "modal", seed: int = 1, corrupt: float = 0.0) -> Check:
+    """Theorem 4.4: the SSM (chunked scan) against its k-head attention form built from exact V^(h), c_{tau,h}."""
+    model = builtin(name)
+    A, B, C = (bk.asarray(M) for M in model.floats())
+    x_np = _inputs(n, model.dims[2], seed)
+    x = bk.asarray(x_np)
+    sizes, mats, values, geo = _common(model, x_np)
+    V, beta, lam, vcat, form = _head_arrays(bk, model, basis, corrupt)
+    sizes.update(k=form.k, M=len(form.lam), N=methods.fft_size(n))
+    mats["Vcat"] = vcat
+    start, cpu = time.perf_counter(), time.process_time()
+    y_heads, sh = methods.heads(bk, V, beta, lam, x)
+    y_scan, ss = methods.chunked_scan(bk, A, B, C, x, chunk_for(n))
+    error, bad = _measure(bk, y_heads, y_scan)
+    bk.synchronize()
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    _shadow(values, {**sh, **ss})
+    vrow = max(sum(abs(Fraction(v)) for v in row) for row in vcat)
+    wnorm = _w_norm(bk, V, beta, lam, n)
+    info = {"Vcat_rowsum": vrow, "ratio": error / (float(U) * wnorm * float(values["X"])), "Wnorm": wnorm, "cpu": cpu}
+    return Check(
+        f"heads-vs-scan:{name}:{basis}", ("heads", "scan"), sizes, mats, values, error, bad, geo, seconds, info
+    )
+
+
+def _w_norm(bk: Backend, V: object, beta: object, lam: object, n: int) -> float:
+    """sum_tau ||W(tau)||_inf computed in float64 from the head form (a scale for reporting, not a bound)."""
+    total, start, step = 0.0, 0, 1 << 16
+    lam_np, beta_np, V_np = bk.numpy(lam), bk.numpy(beta), bk.numpy(V)
+    while start < n:
+        tau = np.arange(start, min(n, start + step))
+        c = (np.power.outer(lam_np, tau).T @ beta_np.T).real  # (t, k)
+        W = np.einsum("th,hpd->tpd", c, V_np)
+        total += float(np.abs(W).sum(2).max(1).sum())
+        start += step
+    return total
+
+
+def forms_checks(bk: Backend, name: str, n: int, n_direct: int, seed: int = 2) -> list[Check]:
+    """Recurrence = causal convolution = FFT convolution (zero-padded to >= 2n) = chunked scan."""
+    model = builtin(name)
+    A, B, C = (bk.asarray(M) for M in model.floats())
+    out = []
+    for label, size in (("direct", n_direct), ("fft", n), ("scan", n)):
+        x_np = _inputs(size, model.dims[2], seed)
+        x = bk.asarray(x_np)
+        sizes, mats, values, geo = _common(model, x_np)
+        start = time.perf_counter()
+        y_rec, sr = methods.recurrence(bk, A, B, C, x)
+        if label == "scan":
+            y2, s2 = methods.chunked_scan(bk, A, B, C, x, chunk_for(size))
+        else:
+            W, s2 = methods.impulse_responses(bk, A, B, C, size)
+            y2, s3 = (methods.direct_conv if label == "direct" else methods.fft_conv)(bk, W, x)
+            s2 = {**s2, **s3}
+        if label == "fft":
+            sizes["N"] = methods.fft_size(size)
+        error, bad = _measure(bk, y_rec, y2)
+        bk.synchronize()
+        _shadow(values, {**sr, **s2})
+        info = {"Vcat_rowsum": 0}
+        check = Check(
+            f"{label}-vs-recurrence:{name}", (label, "recurrence"), sizes, mats, values, error, bad, geo, 0.0, info
+        )
+        check.seconds = time.perf_counter() - start
+        if label == "direct":
+            check.params = {"n": "n_direct"}
+        out.append(check)
+    return out
+
+
+__all__ += ["exact"]

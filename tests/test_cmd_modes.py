@@ -1,0 +1,51 @@
+"""`python -m verify modes`: certificates for a user's SSM, and exit code 2 with a clear message on bad input."""
+
+from __future__ import annotations
+
+import json
+
+from verify.cli import main
+
+
+def _write(tmp_path, data: dict, name: str = "ssm.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_modes_writes_valid_certificates_for_an_invertible_ssm(tmp_path, capsys):
+    ssm = {"A": [["3/5", "-4/5"], ["4/5", "3/5"]], "B": [["1"], ["0"]], "C": [["1", "1"]]}
+    code = main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out"), "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert sorted(r["claim"] for r in summary["certificates"]) == [
+        "appA.ssm",
+        "appA.ssm.features",
+        "review.blockdiag.ssm",
+    ]
+    assert all(r["valid"] for r in summary["certificates"])
+
+
+def test_modes_notes_why_features_do_not_apply_to_a_singular_ssm(tmp_path, capsys):
+    ssm = {"A": [["0", "1"], ["0", "0"]], "B": [["1"], ["1"]], "C": [["1", "0"]]}
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 0
+    assert "A is singular" in capsys.readouterr().out
+
+
+def test_modes_rejects_a_float_entry_naming_the_field(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"A": [[0.5]], "B": [["1"]], "C": [["1"]]}')
+    assert main(["modes", "--ssm", str(path), "--out", str(tmp_path / "out")]) == 2
+    assert "A[0][0]" in capsys.readouterr().err
+
+
+def test_modes_rejects_a_complex_ssm(tmp_path, capsys):
+    ssm = {"A": [["i"]], "B": [["1"]], "C": [["1"]]}
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 2
+    assert "real" in capsys.readouterr().err
+
+
+def test_modes_reports_the_a2_lower_bound_for_heads_reached_by_the_nilpotent_part(tmp_path, capsys):
+    ssm = {"A": [["0", "1"], ["0", "0"]], "B": [["1"], ["1"]], "C": [["1", "0"]]}
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 0
+    assert "r >= 16 at n = 32" in capsys.readouterr().out

@@ -1,0 +1,39 @@
+"""`python -m verify show ID` (verify/cmd_show.py): one certificate, readable in the terminal."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from verify.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_show_prints_statement_verdict_kernel_recheck_and_each_obligation(capsys):
+    assert main(["show", "thm4.2", "--certs", str(ROOT / "certs")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("thm4.2  [certified]")
+    assert "kernel re-check: valid" in out and "statement:" in out and "file sha256: sha256:" in out
+    assert "obligation uniform-bound (sum_of_squares)" in out
+    assert "sum of squares:" in out and ")^2" in out  # the decomposition, not raw JSON
+    assert '"terms"' not in out
+
+
+def test_show_prints_matrices_as_aligned_rows(capsys):
+    assert main(["show", "thm4.2.step1", "--certs", str(ROOT / "certs")]) == 0
+    assert "[ 0  -1 ]" in capsys.readouterr().out
+
+
+def test_show_accepts_a_file_path_and_exits_one_for_a_rejected_certificate(tmp_path, capsys):
+    path = tmp_path / "thm4.2.json"
+    shutil.copy(ROOT / "certs" / "thm4.2.json", path)
+    path.write_text(path.read_text().replace('"certified"', '"refuted"', 1))
+    assert main(["show", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "[invalid]" in out and "kernel re-check: INVALID" in out
+
+
+def test_show_names_the_missing_certificate_and_exits_two(tmp_path, capsys):
+    assert main(["show", "no.such.claim", "--certs", str(tmp_path)]) == 2
+    assert "no.such.claim.json: no such certificate" in capsys.readouterr().err

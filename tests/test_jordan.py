@@ -1,0 +1,60 @@
+"""Exact Jordan chains over QQ[a]/(f) (constructions/jordan.py), compared with independent exact arithmetic."""
+
+from __future__ import annotations
+
+from flint import fmpq, fmpq_mat, fmpq_poly
+
+from constructions.jordan import eigen_factors, eigen_structure, format_elem, inverse, jordan_chains, to_fraction_matrix
+
+
+def _apply(a: fmpq_mat, v: list, f: fmpq_poly) -> list:
+    return [sum((fmpq_poly([a[r, c]]) * v[c] for c in range(a.ncols())), fmpq_poly([0])) % f for r in range(a.nrows())]
+
+
+def test_eigen_factors_of_a_jordan_block_and_a_pair_are_found_with_multiplicity():
+    a = to_fraction_matrix(
+        [["1/2", "1", "0", "0"], ["0", "1/2", "0", "0"], ["0", "0", "0", "-1"], ["0", "0", "1", "0"]]
+    )
+    factors = eigen_factors(a)
+    assert [(str(f), e) for f, e in factors] == [("x + (-1/2)", 2), ("x^2 + 1", 1)]
+
+
+def test_jordan_chains_satisfy_the_chain_relations_for_a_disguised_block_of_size_three():
+    s = to_fraction_matrix([[1, 1, 0], [0, 1, 1], [1, 0, 1]])
+    j = to_fraction_matrix([["1/3", "1", "0"], ["0", "1/3", "1"], ["0", "0", "1/3"]])
+    a = s * j * s.inv()
+    f = fmpq_poly([fmpq(-1, 3), 1])  # a - 1/3
+    chains = jordan_chains(a, f, 3)
+    assert [len(c) for c in chains] == [3]
+    lam = fmpq_poly([0, 1]) % f
+    previous = [fmpq_poly([0])] * 3
+    for v in chains[0]:
+        image = _apply(a, v, f)
+        assert [(x - lam * y) % f for x, y in zip(image, v)] == [p % f for p in previous]
+        previous = v
+
+
+def test_spectral_rows_are_dual_to_the_chains_and_vanish_on_other_eigenvalues():
+    a = to_fraction_matrix([[0, 2, 0], [1, 0, 0], [1, 1, 3]])
+    eig = eigen_structure(a)
+    for e in eig:
+        f = e.modulus
+        for r, row in enumerate(e.dual):
+            for c, col in enumerate(e.columns):
+                assert sum((x * y for x, y in zip(row, col)), fmpq_poly([0])) % f == fmpq_poly([int(r == c)])
+    sizes = sorted((str(e.modulus), e.sizes) for e in eig)
+    assert sizes == [("x + (-3)", [1]), ("x^2 + (-2)", [1])]
+
+
+def test_inverse_over_a_number_field_is_a_two_sided_inverse():
+    f = fmpq_poly([-2, 0, 1])
+    gen = fmpq_poly([0, 1])
+    m = [[gen, fmpq_poly([1])], [fmpq_poly([1]), gen]]  # det = a^2 - 1 = 1 modulo a^2 - 2
+    inv = inverse(m, f)
+    prod = [[sum((m[r][k] * inv[k][c] for k in range(2)), fmpq_poly([0])) % f for c in range(2)] for r in range(2)]
+    assert prod == [[fmpq_poly([1]), fmpq_poly([0])], [fmpq_poly([0]), fmpq_poly([1])]]
+
+
+def test_format_elem_writes_kernel_expressions_in_the_generator():
+    assert format_elem(fmpq_poly([1, -3]) / 2) == "1/2 + -3/2*a"
+    assert format_elem(fmpq_poly([0])) == "0"

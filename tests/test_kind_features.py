@@ -1,0 +1,68 @@
+"""Kernel feature kinds (verify/kernel/kind_features.py): eq. (21) features and their real form, tampering rejected."""
+
+from __future__ import annotations
+
+import pytest
+
+from verify.kernel.errors import KernelError
+from verify.kernel.obligations import check_obligation, read_goal
+
+
+def _check(kind: str, goal: dict, witness: dict | None) -> None:
+    check_obligation(kind, read_goal(kind, goal, "t"), witness, "t")
+
+
+def _lag_goal() -> dict:
+    # One mode lambda = roots of a^2 - 2 with J = 2, g(tau) = Tr(a^tau (1 + a*tau)).
+    return {"modes": [{"modulus": "a^2 - 2", "size": 2}], "b": [["1 + a*tau"]], "bound": 6}
+
+
+def _lag_features(coeff: str = "a") -> list:
+    return [{"phi": "L", "psi": "M"}, {"phi": "L", "psi": f"-{coeff}*j*M"}, {"phi": "i*L", "psi": f"{coeff}*M"}]
+
+
+def test_lag_features_accept_the_binomial_features():
+    _check("lag_features", _lag_goal(), {"heads": [{"features": [_lag_features()]}]})
+
+
+def test_lag_features_reject_a_perturbed_coefficient():
+    with pytest.raises(KernelError, match="differs from L M b"):
+        _check("lag_features", _lag_goal(), {"heads": [{"features": [_lag_features("2*a")]}]})
+
+
+def test_lag_features_reject_a_feature_of_i_that_uses_j():
+    features = [{"phi": "j*L", "psi": "M"}]
+    with pytest.raises(KernelError, match="unknown variable 'j'"):
+        _check("lag_features", _lag_goal(), {"heads": [{"features": [features]}]})
+
+
+def test_lag_features_reject_a_wrong_bound():
+    with pytest.raises(KernelError, match="expected sum_l J_l"):
+        read_goal("lag_features", {**_lag_goal(), "bound": 3}, "t")
+
+
+def test_lag_features_reject_a_zero_eigenvalue():
+    goal = {"modes": [{"modulus": "a", "size": 1}], "b": [["1"]], "bound": 1}
+    with pytest.raises(KernelError, match="A2"):
+        read_goal("lag_features", goal, "t")
+
+
+def test_real_lag_features_accept_rational_features():
+    # a^i = X0 + X1 a, a^-j = Y0 + Y1 a modulo a^2 - 2; g = Tr(a^(i-j)) with J = 1: Tr(1) = 2, Tr(a) = 0, Tr(a^2) = 4.
+    goal = {"modes": [{"modulus": "a^2 - 2", "size": 1}], "b": [["1"]], "bound": 2}
+    _check("real_lag_features", goal, {"heads": [{"phi": ["X0_0", "X0_1"], "psi": ["2*Y0_0", "4*Y0_1"]}]})
+    with pytest.raises(KernelError, match="differs"):
+        _check("real_lag_features", goal, {"heads": [{"phi": ["X0_0", "X0_1"], "psi": ["2*Y0_0", "3*Y0_1"]}]})
+
+
+def test_real_lag_features_reject_a_feature_of_i_that_uses_j():
+    goal = {"modes": [{"modulus": "a^2 - 2", "size": 1}], "b": [["1"]], "bound": 2}
+    with pytest.raises(KernelError, match="unknown variable 'Y0_0'"):
+        _check("real_lag_features", goal, {"heads": [{"phi": ["Y0_0", "X0_1"], "psi": ["2*Y0_0", "4*Y0_1"]}]})
+
+
+def test_real_lag_features_reject_more_features_than_the_bound():
+    goal = {"modes": [{"modulus": "a^2 - 2", "size": 1}], "b": [["1"]], "bound": 2}
+    phi, psi = ["X0_0", "X0_1", "X0_0", "X0_0"], ["2*Y0_0", "4*Y0_1", "Y0_0", "-Y0_0"]
+    with pytest.raises(KernelError, match="more than the bound"):
+        _check("real_lag_features", goal, {"heads": [{"phi": phi, "psi": psi}]})

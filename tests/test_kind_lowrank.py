@@ -1,0 +1,109 @@
+"""verify/kernel/kind_lowrank.py: the kernel kinds lowrank_optimum and ssm_jacobian accept truths, reject tampering."""
+
+from __future__ import annotations
+
+import pytest
+from flint import fmpq, fmpq_mat
+
+from verify.kernel.errors import KernelError
+from verify.kernel.kind_lowrank import KINDS, eigenvalues, spectral_norm
+
+OPT_READ, OPT_CHECK = KINDS["lowrank_optimum"]
+JAC_READ, JAC_CHECK = KINDS["ssm_jacobian"]
+
+QUARTER = [["0", "-1"], ["1", "0"]]
+EYE = [["1", "0"], ["0", "1"]]
+
+
+def _optimum_goal(**changes) -> dict:
+    # quarter turn J, n = 2: W(0) = I, W(1) = J, G = 2 vec I vec I^T + vec J vec J^T (4 x 4);
+    # <I, J> = 0 and ||I||^2 = ||J||^2 = 2, so the nonzero eigenvalues of G are 4 and 2
+    goal = {"A": QUARTER, "B": EYE, "C": EYE, "n": 2, "heads": 1, "lower": "0", "upper": "1"}
+    goal.update(changes)
+    return goal
+
+
+def _check_optimum(goal: dict) -> None:
+    OPT_CHECK(OPT_READ(goal, "g"), {}, "g")
+
+
+def test_kernel_accepts_a_true_bracket_of_the_optimum():
+    # one head keeps the eigenvalue 4; optimum = 2 / (n p) = 2 / 4 = 1/2
+    _check_optimum(_optimum_goal(lower="499/1000", upper="501/1000"))
+
+
+def test_kernel_rejects_a_bracket_that_misses_the_optimum():
+    with pytest.raises(KernelError, match="not decided inside"):
+        _check_optimum(_optimum_goal(lower="1/3", upper="2/5"))
+
+
+def test_kernel_accepts_a_closed_bracket_at_an_exact_rational_optimum():
+    _check_optimum(_optimum_goal(lower="1/2", upper="1/2"))
+    with pytest.raises(KernelError):
+        _check_optimum(_optimum_goal(lower="1/2", upper="1/3"))
+
+
+def test_kernel_certifies_zero_optimum_when_heads_reach_the_rank():
+    _check_optimum(_optimum_goal(heads=2, lower="0", upper="0"))
+
+
+def test_kernel_rejects_mismatched_shapes_with_a_clear_message():
+    with pytest.raises(KernelError, match="expected A m x m"):
+        OPT_READ(_optimum_goal(B=[["1", "0", "0"]]), "g")
+
+
+def test_kernel_rejects_complex_teacher_entries():
+    with pytest.raises(KernelError, match="real matrix"):
+        OPT_READ(_optimum_goal(A=[["i", "0"], ["0", "1"]]), "g")
+
+
+def test_kernel_rejects_missing_fields():
+    goal = _optimum_goal()
+    del goal["heads"]
+    with pytest.raises(KernelError, match="heads"):
+        OPT_READ(goal, "g")
+
+
+def test_eigenvalues_of_a_diagonal_matrix_are_exact_and_sorted():
+    values = eigenvalues(fmpq_mat(3, 3, [5, 0, 0, 0, 1, 0, 0, 0, 5]), "m")
+    assert [float(v.mid()) for v in values] == [1.0, 5.0, 5.0]
+
+
+def test_eigenvalues_reject_a_rotation_with_complex_spectrum():
+    with pytest.raises(KernelError, match="non-real"):
+        eigenvalues(fmpq_mat(2, 2, [0, -1, 1, 0]), "m")
+
+
+def test_spectral_norm_of_a_scaled_rotation_is_its_scale():
+    norm = spectral_norm(fmpq_mat(2, 2, [fmpq(3, 10), fmpq(-4, 10), fmpq(4, 10), fmpq(3, 10)]), "m")
+    assert norm.contains(fmpq(1, 2))
+    assert norm.rad() < 1e-60
+
+
+def _jacobian_goal(**changes) -> dict:
+    # A = diag(1/2, 1/4), B = C = I: C A^3 B = diag(1/8, 1/64), norm 1/8; bound 1 * 1 * (1/2)^3 = 1/8 (equality)
+    goal = {"A": [["1/4", "0"], ["0", "1/2"]], "B": EYE, "C": [["1", "1"], ["0", "1"]], "T": 3,
+            "measured": "1/64", "tolerance": "0"}
+    goal.update(changes)
+    return goal
+
+
+def test_kernel_accepts_a_measured_ssm_jacobian_within_tolerance():
+    # C A^3 B = [[1/64, 1/8], [0, 1/8]]; its norm is 0.17712...: measured 0.1771 with tolerance 1e-3
+    JAC_CHECK(JAC_READ(_jacobian_goal(measured="1771/10000", tolerance="1/1000"), "g"), {}, "g")
+
+
+def test_kernel_rejects_a_measured_ssm_jacobian_off_by_more_than_tolerance():
+    with pytest.raises(KernelError, match="is not within"):
+        JAC_CHECK(JAC_READ(_jacobian_goal(measured="19/100", tolerance="1/1000"), "g"), {}, "g")
+
+
+def test_kernel_accepts_the_jacobian_bound_at_equality_when_both_sides_are_exact():
+    # A = I/2, B = C = I: ||C A^3 B|| = 1/8 = ||C|| ||B|| ||A||^3, every eigenvalue an exact ball
+    goal = _jacobian_goal(A=[["1/2", "0"], ["0", "1/2"]], C=EYE, measured="1/8", tolerance="1/1000000000")
+    JAC_CHECK(JAC_READ(goal, "g"), {}, "g")
+
+
+def test_kernel_rejects_a_negative_tolerance():
+    with pytest.raises(KernelError, match="nonnegative"):
+        JAC_READ(_jacobian_goal(tolerance="-1"), "g")

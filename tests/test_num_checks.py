@@ -1,0 +1,70 @@
+"""Tests of verify/claims/num_checks.py: num.* certificates pass the kernel, and tampered ones do not."""
+
+from __future__ import annotations
+
+import pytest
+
+from numeric.backends import get_backend
+from numeric.checks import SIZES, heads_check
+from verify.kernel import check_certificate, content_hash, digest
+
+IDS = ["num.thm4.4", "num.ssm.forms", "num.appA.eq21"]
+
+
+@pytest.fixture(scope="module")
+def certs():
+    """One fresh certificate per num.* claim (default scale, numpy)."""
+    import json
+
+    from verify.certificate import certificate_bytes
+    from verify.registry import get_claim
+
+    return {i: json.loads(certificate_bytes(get_claim(i).build())) for i in IDS}
+
+
+def _rehash(cert: dict) -> dict:
+    """Re-seal a tampered certificate (obligation digests and hash), as a careful forger would."""
+    cert["obligations"] = [dict(o, digest=digest(o, ("digest",))) for o in cert["obligations"]]
+    cert["hash"] = content_hash(cert)
+    return cert
+
+
+@pytest.mark.parametrize("claim_id", IDS)
+def test_num_claim_is_certified_by_the_kernel(certs, claim_id):
+    result = check_certificate(certs[claim_id], claim_id)
+    assert result.valid, result.errors
+    assert certs[claim_id]["params"]["scale"] == "default"
+
+
+def test_kernel_rejects_an_error_raised_above_the_bound(certs):
+    cert = {**certs["num.ssm.forms"]}
+    cert["obligations"] = [dict(o) for o in cert["obligations"]]
+    cert["obligations"][0] = {**cert["obligations"][0], "witness": {**cert["obligations"][0]["witness"], "error": "1"}}
+    result = check_certificate(_rehash(cert), "tampered")
+    assert not result.valid and any("exceeds the a-priori bound" in e for e in result.errors)
+
+
+def test_kernel_rejects_a_certificate_built_from_a_corrupted_coefficient(certs):
+    cert = {**certs["num.thm4.4"]}
+    name = "heads-vs-scan:random16:modal"
+    bad = heads_check(get_backend(), "random16", SIZES["default"]["heads"], "modal", corrupt=1e-9)
+    cert["obligations"] = [dict(o, witness=bad.witness()) if o["name"] == name else o for o in cert["obligations"]]
+    result = check_certificate(_rehash(cert), "corrupted")
+    assert not result.valid
+    assert any(name in e and "exceeds the a-priori bound" in e for e in result.errors)
+
+
+def test_kernel_rejects_a_shrunk_shadow_norm(certs):
+    cert = {**certs["num.thm4.4"]}
+    first = dict(cert["obligations"][0])
+    values = dict(first["witness"]["values"], CF="0")
+    first["witness"] = dict(first["witness"], values=values)
+    cert["obligations"] = [first] + cert["obligations"][1:]
+    result = check_certificate(_rehash(cert), "shrunk")
+    assert not result.valid and any("fact does not hold" in e for e in result.errors)
+
+
+def test_kernel_rejects_a_changed_size_parameter(certs):
+    cert = {**certs["num.thm4.4"], "params": {**certs["num.thm4.4"]["params"], "n": 10**7}}
+    result = check_certificate(_rehash(cert), "resized")
+    assert not result.valid

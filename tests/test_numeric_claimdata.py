@@ -1,0 +1,38 @@
+"""Tests of numeric.claimdata: the frozen statements match what the producer builds; overflow goals hold."""
+
+from __future__ import annotations
+
+from numeric.backends import get_backend
+from numeric.claimdata import overflow_obligations, params_of, spec_entries, substituted
+from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.statements import statements
+
+
+def test_frozen_statements_equal_the_producer_output():
+    frozen = statements()
+    for claim_id, entry in spec_entries().items():
+        assert frozen[claim_id]["certified"] == entry["certified"], claim_id
+        assert frozen[claim_id]["params"] == entry["params"]
+
+
+def test_overflow_obligations_pass_the_kernel():
+    for ob in overflow_obligations():
+        check_obligation(ob.kind, read_goal(ob.kind, ob.goal, ob.name), ob.witness, ob.name)
+
+
+def test_overflow_goal_off_by_one_is_not_decided():
+    ob = overflow_obligations()[0]
+    lhs = ob.goal["lhs"].split("*", 1)
+    goal = dict(ob.goal, lhs=f"{int(lhs[0]) - 1}*{lhs[1]}")
+    import pytest
+
+    from verify.kernel.errors import KernelError
+
+    with pytest.raises(KernelError):
+        check_obligation(ob.kind, read_goal(ob.kind, goal, "t"), ob.witness, "t")
+
+
+def test_params_name_the_backend_and_substitution_fills_sizes():
+    params = params_of("default", get_backend(), n=5, N=16)
+    assert params == {"scale": "default", "backend": "numpy", "device": "cpu", "n": 5, "N": 16}
+    assert substituted({"sizes": {"n": {"$param": "n"}, "m": 2}}, params) == {"sizes": {"n": 5, "m": 2}}

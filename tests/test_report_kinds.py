@@ -1,0 +1,79 @@
+"""Readable views of obligations (verify/report_kinds.py): each kind as labelled formulas, never raw JSON."""
+
+from __future__ import annotations
+
+from verify.report_kinds import counterexample_points, obligation_lines
+
+
+def _labels(obligation: dict) -> list[str]:
+    """The labels of an obligation's lines."""
+    return [line.label for line in obligation_lines(obligation)]
+
+
+def test_sum_of_squares_shows_the_claim_and_the_weighted_squares():
+    poly = {"vars": ["x", "w"], "terms": [["1", [2, 0]], ["2", [0, 1]]]}
+    square = {"vars": ["x", "w"], "terms": [["1", [1, 0]]]}
+    one = {"vars": ["x", "w"], "terms": [["1", [0, 0]]]}
+    witness = {"terms": [{"coeff": "1", "square": square}, {"coeff": "2", "atoms": ["w"], "square": one}]}
+    lines = obligation_lines(
+        {
+            "name": "s",
+            "kind": "sum_of_squares",
+            "goal": {"vars": ["x", "w"], "poly": poly, "nonneg": ["w"]},
+            "witness": witness,
+        }
+    )
+    assert lines[0].math.text == "x^2 + 2*w >= 0" and "w >= 0" in lines[0].note
+    assert lines[1].math.text == "x^2 + 2*w = (x)^2 + 2*w"
+
+
+def test_rank_shows_the_matrix_the_minor_and_each_dependent_row():
+    goal = {"matrix": [["1", "0"], ["2", "0"]], "rank": 1}
+    witness = {"rows": [0], "cols": [0], "combinations": [{"row": 1, "coefficients": ["2"]}]}
+    lines = obligation_lines({"name": "r", "kind": "rank", "goal": goal, "witness": witness})
+    assert [line.label for line in lines] == ["claim", "M", "independent", "dependent"]
+    assert lines[-1].math.text == "r1 = (2)*r0"
+
+
+def test_attained_shows_the_point_as_fractions():
+    goal = {"vars": ["a", "v"], "poly": "(a*v - 1)^2", "point": ["a"], "nonzero": "v"}
+    witness = {"numerators": {"a": "1"}, "denominator": "v", "scale": "1", "power": 1}
+    lines = obligation_lines({"name": "t", "kind": "attained", "goal": goal, "witness": witness})
+    assert lines[-1].label == "point" and lines[-1].math.latex == "a = \\frac{1}{v}"
+
+
+def test_counterexample_shows_hypotheses_claim_and_point():
+    goal = {
+        "vars": ["x"],
+        "assume": [{"lhs": "x", "op": ">", "rhs": "0"}],
+        "claim": {"lhs": "x^2", "op": ">=", "rhs": "x"},
+    }
+    ob = {"name": "c", "kind": "counterexample", "goal": goal, "witness": {"point": {"x": "1/2"}, "precision": 64}}
+    assert _labels(ob) == ["variables", "assuming", "claimed", "counterexample", "decided"]
+    assert [m.latex for m in counterexample_points(ob["witness"])] == ["x = \\frac{1}{2}"]
+
+
+def test_interval_inequality_shows_the_box_and_precision():
+    goal = {"box": {"t": ["0", "1/2"]}, "lhs": "exp(t)", "op": "<=", "rhs": "2"}
+    ob = {"name": "i", "kind": "interval_inequality", "goal": goal, "witness": {"precision": 53, "pieces": [[0, 1]]}}
+    lines = obligation_lines(ob)
+    assert lines[1].math.text == "t in [0, 1/2]" and "53 bits, 1 sub-intervals" in lines[2].note
+
+
+def test_matrix_identity_shows_the_equation_and_every_named_matrix():
+    goal = {"matrices": {"A": [["0", "-1"], ["1", "0"]]}, "lhs": "A^4", "rhs": "I(2)"}
+    lines = obligation_lines({"name": "m", "kind": "matrix_identity", "goal": goal})
+    assert lines[0].math.latex == "{A}^{4} = I_{2}" and "pmatrix" in lines[1].math.latex
+
+
+def test_unknown_kind_is_rendered_generically_by_the_shape_of_its_values():
+    lines = obligation_lines(
+        {"name": "n", "kind": "future_kind", "goal": {"m": [["1", "0"], ["0", "1"]], "p": "x^2+1"}, "witness": {}}
+    )
+    assert [line.label for line in lines] == ["goal.m", "goal.p"]
+    assert "pmatrix" in lines[0].math.latex and lines[1].math.text == "x^2+1"
+
+
+def test_known_kind_with_unexpected_shape_falls_back_to_the_generic_view():
+    lines = obligation_lines({"name": "n", "kind": "rank", "goal": {"rank": 2}})
+    assert [line.label for line in lines] == ["goal.rank"]

@@ -1,0 +1,68 @@
+"""Tests of verify/claims/s5_gradients.py: part (1) of Theorem 5.1 and the general-point steps of part (2).
+
+Each certificate must pass the kernel with its verdict; a perturbed witness or goal must be rejected.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+
+import pytest
+
+from verify.certificate import certificate_bytes
+from verify.claims import s5_gradients as sg
+from verify.kernel import check_certificate, content_hash
+from verify.kernel.errors import KernelError
+from verify.kernel.obligations import check_obligation, read_goal
+
+BUILDERS = {
+    "thm5.1.part1.jacobian": (sg.part1_jacobian, "certified"),
+    "thm5.1.part1.bound": (sg.part1_bound, "certified"),
+    "thm5.1.part1.loose": (sg.part1_loose, "certified"),
+    "thm5.1.logit-j": (sg.logit_j, "certified"),
+    "thm5.1.eq13": (sg.eq13, "certified"),
+    "thm5.1.eq15": (sg.eq15, "certified"),
+    "thm5.1.eq16": (sg.eq16, "certified"),
+}
+_CACHE: dict[str, dict] = {}
+
+
+def _cert(claim_id: str) -> dict:
+    if claim_id not in _CACHE:
+        _CACHE[claim_id] = json.loads(certificate_bytes(BUILDERS[claim_id][0]()))
+    return copy.deepcopy(_CACHE[claim_id])
+
+
+def _rehash(cert: dict) -> dict:
+    cert["hash"] = content_hash(cert)
+    return cert
+
+
+def _obligation(cert: dict, name: str) -> dict:
+    return next(o for o in cert["obligations"] if o["name"] == name)
+
+
+@pytest.mark.parametrize("claim_id", sorted(BUILDERS))
+def test_every_part1_and_general_point_certificate_passes_the_kernel_with_its_verdict(claim_id: str) -> None:
+    cert = _cert(claim_id)
+    result = check_certificate(cert, claim_id)
+    assert result.valid, result.errors
+    assert cert["verdict"] == BUILDERS[claim_id][1]
+
+
+def test_spectral_norm_witness_with_a_perturbed_pivot_is_rejected() -> None:
+    cert = _cert("thm5.1.part1.loose")
+    witness = _obligation(cert, "A40-far-below")["witness"]
+    witness["D"][0] = str(Fraction(witness["D"][0]) * 2)
+    assert not check_certificate(_rehash(cert), "t").valid
+
+
+def test_ssm_jacobian_with_the_wrong_power_is_rejected() -> None:
+    cert = _cert("thm5.1.part1.jacobian")
+    ob = _obligation(cert, "J41-11")
+    other = _obligation(cert, "J42-11")
+    ob["goal"]["value"] = other["goal"]["value"]
+    with pytest.raises(KernelError, match="differ"):
+        check_obligation(ob["kind"], read_goal(ob["kind"], ob["goal"], "t"), None, "t")

@@ -1,0 +1,88 @@
+"""Certificates of Appendix A eqs. (18)-(21), features and real form: valid, and rejected when a mode is perturbed."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from flint import fmpq
+
+from constructions.modes import mode_value
+from verify.claims.sA_modes import INSTANCES, instance_data
+from verify.kernel import check_certificate, content_hash, digest
+
+IDS = ["appA.eq18", "appA.eq19", "appA.eq20", "appA.eq21", "appA.features", "appA.realform"]
+
+
+def _rehash(cert: dict) -> dict:
+    """Recompute the content hash so that only the mathematics can reject the tampered certificate."""
+    cert = copy.deepcopy(cert)
+    for item in cert["obligations"]:
+        if "digest" in item:
+            item["digest"] = digest(item, ("digest",))
+    cert.pop("hash", None)
+    cert["hash"] = content_hash(cert)
+    return cert
+
+
+@pytest.mark.parametrize("claim_id", IDS)
+def test_appendix_a_certificate_is_valid(cert_of, claim_id):
+    result = check_certificate(cert_of(claim_id), claim_id)
+    assert result.valid, result.errors
+
+
+def _obligation(cert: dict, name: str) -> dict:
+    return next(o for o in cert["obligations"] if o["name"] == name)
+
+
+def test_eq19_is_rejected_when_a_state_mode_coefficient_is_perturbed(cert_of):
+    cert = cert_of("appA.eq19")
+    ob = _obligation(cert, "jordan3.W")
+    row = ob["witness"]["state"][0][0]
+    row[0] = f"({row[0]}) + 1/7*tau"
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("step" in e for e in result.errors)
+
+
+def test_features_are_rejected_when_a_mode_coefficient_is_perturbed(cert_of):
+    cert = cert_of("appA.features")
+    ob = _obligation(cert, "pair")
+    ob["goal"]["b"][0][0] = f"({ob['goal']['b'][0][0]}) + 1"
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("differs" in e for e in result.errors)
+
+
+def test_real_features_are_rejected_when_a_weight_is_perturbed(cert_of):
+    cert = cert_of("appA.realform")
+    ob = _obligation(cert, "sqrt2")
+    ob["witness"]["heads"][1]["psi"][0] = f"2*({ob['witness']['heads'][1]['psi'][0]})"
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid
+
+
+def test_eq21_is_rejected_when_a_binomial_coefficient_is_wrong(cert_of):
+    cert = cert_of("appA.eq21")
+    ob = _obligation(cert, "q3")
+    ob["goal"]["rhs"] = ob["goal"]["rhs"].replace("3*(ii^1", "2*(ii^1")
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid
+
+
+@pytest.mark.parametrize("name", sorted(INSTANCES))
+def test_closed_form_coefficients_equal_theorem_4_4_coefficients(name):
+    from constructions.ssm import coefficient_table
+
+    data = instance_data(name)
+    start = data["modes"].start
+    table = coefficient_table(data["thm44"], 30).to_Matrix().tolist()
+    for tau in range(start, 30):
+        for h, row in enumerate(data["b"]):
+            closed = sum((mode_value(b, tau, m.eigen.modulus) for m, b in zip(data["modes"].modes, row)), fmpq(0))
+            assert closed == fmpq(int(table[tau][h].p), int(table[tau][h].q))
+
+
+def test_feature_count_respects_the_bound_with_equality_for_full_modes():
+    data = instance_data("jordan3")
+    sizes = [m.size for m in data["modes"].modes]
+    assert sorted(sizes) == [1, 3]
+    assert sum(s * (s + 1) // 2 for s in sizes) == 7

@@ -1,0 +1,105 @@
+"""Template claims appA.ssm / appA.ssm.features for SSMs that are not built in: valid, and tampering is caught."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from flint import fmpq_mat
+
+from constructions.jordan import to_fraction_matrix
+from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
+from verify.kernel import check_certificate, content_hash, digest
+
+
+def _rows(m: fmpq_mat) -> list[list[str]]:
+    return [[str(m[r, c]) for c in range(m.ncols())] for r in range(m.nrows())]
+
+
+def _mixed_ssm() -> tuple[list, list, list]:
+    """J_3(-1/2) + a pair 3/5 +- 4/5 i + the real eigenvalue 2/3 + sqrt 3 pair, disguised by a similarity."""
+    j = fmpq_mat(8, 8)
+    for r, c, v in [
+        (0, 0, "-1/2"),
+        (1, 1, "-1/2"),
+        (2, 2, "-1/2"),
+        (0, 1, "1"),
+        (1, 2, "1"),
+        (3, 3, "3/5"),
+        (3, 4, "-4/5"),
+        (4, 3, "4/5"),
+        (4, 4, "3/5"),
+        (5, 5, "2/3"),
+        (6, 7, "3"),
+        (7, 6, "1"),
+    ]:
+        j[r, c] = to_fraction_matrix([[v]])[0, 0]
+    s = fmpq_mat(
+        8, 8, [1 if c in (r, (r + 1) % 8) else (1 if (r, c) == (7, 2) else 0) for r in range(8) for c in range(8)]
+    )
+    a = s * j * s.inv()
+    b = to_fraction_matrix([[1, 0], [0, 1], [1, 1], [0, 0], [1, 0], [0, 1], [1, 0], [0, 0]])
+    c = to_fraction_matrix([[1, 0, 0, 1, 0, 1, 0, 1], [0, 1, 1, 0, 1, 0, 0, 0]])
+    return _rows(a), _rows(b), _rows(c)
+
+
+def _rehash(cert: dict) -> dict:
+    cert = copy.deepcopy(cert)
+    for item in cert["obligations"]:
+        if "digest" in item:
+            item["digest"] = digest(item, ("digest",))
+    cert.pop("hash", None)
+    cert["hash"] = content_hash(cert)
+    return cert
+
+
+@pytest.fixture(scope="module")
+def mixed() -> tuple[dict, dict]:
+    rows = _mixed_ssm()
+    return modes_certificate(*rows), features_certificate(*rows)
+
+
+def test_mixed_ssm_certificates_are_valid(mixed):
+    for cert in mixed:
+        result = check_certificate(copy.deepcopy(cert), cert["claim"])
+        assert result.valid, result.errors
+
+
+def test_mixed_ssm_has_the_expected_jordan_structure(mixed):
+    eigen = {e["modulus"]: e["chains"] for e in mixed[0]["params"]["eigen"]}
+    assert sorted(eigen.values()) == [[1], [1], [1], [3]]
+    assert mixed[1]["params"]["bound"] == 6 + 2 + 1 + 2
+
+
+def test_perturbed_mode_coefficient_in_parameters_is_rejected(mixed):
+    cert = copy.deepcopy(mixed[1])
+    old = cert["params"]["b"][0][0]
+    new = f"({old}) + 1/3"
+    cert["params"]["b"][0][0] = new
+    for item in cert["obligations"]:
+        if "b" in item["goal"]:
+            item["goal"]["b"][0][0] = new
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("differs" in e for e in result.errors)
+
+
+def test_perturbed_output_mode_is_rejected(mixed):
+    cert = copy.deepcopy(mixed[0])
+    entry = cert["params"]["output"][0]["coeff"][0][0]
+    cert["params"]["output"][0]["coeff"][0][0] = f"({entry}) + tau"
+    for item in cert["obligations"]:
+        if item["name"] in ("W", "dual"):
+            item["goal"]["modes"][0]["coeff"][0][0] = f"({entry}) + tau"
+    assert not check_certificate(_rehash(cert), "t").valid
+
+
+def test_an_obligation_about_another_matrix_does_not_match_the_parameters(mixed):
+    cert = copy.deepcopy(mixed[0])
+    cert["obligations"][0]["goal"]["A"][0][0] = "5"
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("registered statement" in e for e in result.errors)
+
+
+def test_features_of_a_singular_ssm_are_refused_with_the_reason():
+    with pytest.raises(SingularA, match="A2"):
+        features_certificate([["0", "1"], ["0", "0"]], [["1"], ["1"]], [["1", "0"]])

@@ -1,0 +1,119 @@
+"""Section 4.2: Theorem 4.4 (multi-head rank constraint) and condition (7), for built-in and users' SSMs.
+
+Each certificate carries the SSM (A, B, C), the length n and the numbers k, n_min, r in its goals, and one
+compact witness (annihilating polynomial, basis lags, a nonsingular minor, the coefficients c_{tau,h} for
+tau < d, the first nonzero lag of each head) from which the kernel (verify/kernel/kind_ssm.py) re-derives
+k = dim S_target, the smallest n for (7), necessity at n, and the k-head construction at n.
+"""
+
+from __future__ import annotations
+
+from constructions.heads import INSTANCES
+from constructions.ssm import SSM, InteractionBasis, interaction_basis
+from verify.certificate import Obligation, make_certificate
+from verify.exact import number
+from verify.registry import claim
+
+__all__ = ["ssm_rows", "span_witness", "heads_obligations", "heads_certificate", "TEMPLATE_DEFAULTS"]
+
+# The built-in instance each template claim is produced for by `verify run` / `verify all`.
+TEMPLATE_DEFAULTS = {"eq7": "stall", "thm4.4.necessity": "exp1-k4", "thm4.4.sufficiency": "exp1-k8"}
+TEMPLATE_DEFAULTS["thm4.4.heads"] = "gaussian"
+
+
+def ssm_rows(ssm: SSM) -> dict[str, list[list[str]]]:
+    """A, B, C as rows of canonical exact strings."""
+    return {name: [[number(x) for x in row] for row in M.to_list()] for name, M in zip("ABC", (ssm.A, ssm.B, ssm.C))}
+
+
+def span_witness(basis: InteractionBasis) -> dict:
+    """The shared witness: annihilator, basis lags, minor columns, c_{tau,h} for tau < d, first nonzero lags."""
+    return {
+        "annihilator": [number(x) for x in basis.annihilator],
+        "lags": list(basis.lags),
+        "minor_cols": list(basis.minor_cols),
+        "coefficients": [[number(x) for x in row] for row in basis.base],
+        "first_nonzero": basis.first_nonzero(),
+    }
+
+
+def heads_obligations(ssm: SSM, n: int, basis: InteractionBasis | None = None, parts: str = "ens") -> list:
+    """The obligations condition7 (e), necessity (n) and sufficiency (s) for the SSM at length n."""
+    basis = basis or interaction_basis(ssm)
+    rows, witness = ssm_rows(ssm), span_witness(basis)
+    span_only = {k: v for k, v in witness.items() if k != "first_nonzero"}
+    out = []
+    if "e" in parts:
+        goal = {**rows, "k": basis.k, "n_min": basis.n_min}
+        out.append(Obligation("condition7", "ssm_condition7", goal, span_only))
+    if "n" in parts:
+        out.append(Obligation("necessity", "ssm_heads_necessary", {**rows, "n": n, "k": basis.k}, span_only))
+    if "s" in parts:
+        goal = {**rows, "n": n, "k": basis.k, "r": basis.feature_dimension(n)}
+        out.append(Obligation("sufficiency", "ssm_heads_sufficient", goal, witness))
+    return out
+
+
+_TEMPLATE_PARTS = {"eq7": "e", "thm4.4.necessity": "n", "thm4.4.sufficiency": "s", "thm4.4.heads": "ens"}
+_TEMPLATE_PARAMS = {
+    "eq7": ("k", "n_min"),
+    "thm4.4.necessity": ("n", "k"),
+    "thm4.4.sufficiency": ("n", "k", "r"),
+    "thm4.4.heads": ("n", "k", "n_min", "r"),
+}
+
+
+def heads_certificate(ssm: SSM, n: int, claim_id: str = "thm4.4.heads", basis: InteractionBasis | None = None) -> dict:
+    """A template certificate (params A, B, C, n, k, n_min, r as its claim needs) for any exact SSM."""
+    basis = basis or interaction_basis(ssm)
+    values = {"n": n, "k": basis.k, "n_min": basis.n_min, "r": basis.feature_dimension(n)}
+    params = {**ssm_rows(ssm), **{key: values[key] for key in _TEMPLATE_PARAMS[claim_id]}}
+    return make_certificate(claim_id, "certified", heads_obligations(ssm, n, basis, _TEMPLATE_PARTS[claim_id]), params)
+
+
+def _template(claim_id: str) -> None:
+    """Register a template claim, produced for its default built-in instance."""
+
+    def build() -> dict:
+        """The template certificate for the default instance."""
+        instance = INSTANCES[TEMPLATE_DEFAULTS[claim_id]]
+        return heads_certificate(instance.ssm(), instance.n, claim_id)
+
+    build.__doc__ = f"{claim_id} for the built-in instance {TEMPLATE_DEFAULTS[claim_id]!r}."
+    claim(claim_id)(build)
+
+
+def _instance(name: str) -> None:
+    """Register thm4.4.<name>: condition (7), necessity and sufficiency for one built-in SSM."""
+
+    def build() -> dict:
+        """The instance certificate."""
+        instance = INSTANCES[name]
+        return make_certificate(f"thm4.4.{name}", "certified", heads_obligations(instance.ssm(), instance.n))
+
+    build.__doc__ = f"Theorem 4.4 and condition (7) for the built-in SSM {name!r}."
+    claim(f"thm4.4.{name}")(build)
+
+
+for _id in _TEMPLATE_PARTS:
+    _template(_id)
+for _name in INSTANCES:
+    _instance(_name)
+
+
+def _one_head_stall() -> list[Obligation]:
+    """For the stall SSM at n = 2: K_ij = alpha_ij V with one head V = W(0), alpha = I (blocks as 1x1 matrices)."""
+    inst = INSTANCES["stall"]
+    mats = {"A": inst.A, "B": inst.B, "C": inst.C, "V": [["1"], ["0"]], "Z": [["0"], ["0"]]}
+    mats.update(a11=[["1"]], a21=[["0"]], a22=[["1"]], a12=[["0"]])
+    pairs = [("K11", "C*A^0*B", "V*a11"), ("K21", "C*A^1*B", "V*a21"), ("K22", "C*A^0*B", "V*a22")]
+    pairs.append(("K12", "Z", "V*a12"))
+    return [Obligation(name, "matrix_identity", {"matrices": mats, "lhs": lhs, "rhs": rhs}) for name, lhs, rhs in pairs]
+
+
+@claim("eq7.needed")
+def condition7_needed() -> dict:
+    """Without (7) the bound H >= k fails: the stall SSM (k = 2, n_min = 3) needs one head at n = 2."""
+    inst = INSTANCES["stall"]
+    obligations = heads_obligations(inst.ssm(), inst.n, parts="e") + _one_head_stall()
+    return make_certificate("eq7.needed", "certified", obligations)

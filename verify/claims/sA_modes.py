@@ -1,0 +1,256 @@
+"""Appendix A: Jordan modes (18), impulse-response modes (19), closed-form coefficients (20), eq. (21) features.
+
+Built-in instances mix rational eigenvalues, a complex pair, a Jordan block of size 3, a real quadratic pair
+(+-sqrt 2) and a singular A. Every goal is produced from constructions.jordan / constructions.modes; the
+kernel (verify/kernel/kind_modes.py) re-checks chains, inductions, dual bases and feature identities.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from flint import fmpq_mat
+
+from constructions.jordan import format_elem, to_fraction_matrix
+from constructions.modes import (
+    SSMModes,
+    analyse,
+    format_kt,
+    head_coefficients,
+    lag_features,
+    real_lag_features,
+)
+from constructions.ssm import coefficient_table, interaction_basis, ssm_from_strings
+from verify.certificate import Obligation, make_certificate
+from verify.registry import claim
+
+__all__ = [
+    "INSTANCES",
+    "instance_data",
+    "ssm_data",
+    "rows_of",
+    "EQ21_MAX_Q",
+    "jordan_obligation",
+    "power_obligation",
+    "dual_obligation",
+    "lag_obligation",
+    "real_obligation",
+    "lag_goal",
+]
+
+# name: (A, B, C) over QQ, each disguised by a rational similarity so that no structure is visible.
+INSTANCES: dict[str, tuple[list, list, list]] = {
+    "real": (
+        [["1/2", "0", "0"], ["1/3", "-1/3", "0"], ["1", "1", "3/4"]],
+        [["1", "0"], ["0", "1"], ["1", "1"]],
+        [["1", "0", "1"], ["0", "1", "0"]],
+    ),
+    "pair": (
+        [["3/5", "-4/5", "0"], ["4/5", "3/5", "0"], ["1", "0", "1/2"]],
+        [["1", "0"], ["0", "1"], ["0", "1"]],
+        [["1", "0", "1"], ["0", "1", "1"]],
+    ),
+    "jordan3": (
+        [["1/2", "1", "0", "0"], ["0", "1/2", "1", "0"], ["0", "0", "1/2", "0"], ["1", "0", "0", "-1"]],
+        [["0", "1"], ["0", "0"], ["1", "0"], ["0", "1"]],
+        [["1", "0", "0", "1"], ["0", "1", "1", "0"]],
+    ),
+    "sqrt2": (
+        [["0", "2", "0"], ["1", "0", "0"], ["1", "1", "1/3"]],
+        [["1", "0"], ["0", "1"], ["1", "0"]],
+        [["1", "0", "1"], ["0", "1", "0"]],
+    ),
+    "singular": (
+        [["0", "1", "0"], ["0", "0", "0"], ["1", "0", "1/2"]],
+        [["0", "1"], ["1", "0"], ["0", "0"]],
+        [["1", "0", "0"], ["0", "1", "1"]],
+    ),
+}
+# Instances with an invertible A: the (A2) feature constructions apply to them.
+INVERTIBLE = ("real", "pair", "jordan3", "sqrt2")
+# Eq. (21) is certified for every q <= EQ21_MAX_Q (the largest Jordan block of the instances is 3).
+EQ21_MAX_Q = 12
+
+
+def rows_of(m: fmpq_mat) -> list[list[str]]:
+    """Rows of exact number strings."""
+    return [[str(m[r, c]) for c in range(m.ncols())] for r in range(m.nrows())]
+
+
+def instance_data(name: str) -> dict:
+    """Modes, Theorem 4.4 basis (constructions.ssm), dual functionals, and the b_{h,l}(tau) of one instance."""
+    a_rows, b_rows, c_rows = INSTANCES[name]
+    return ssm_data(a_rows, b_rows, c_rows)
+
+
+def ssm_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
+    """The Appendix A data of an SSM given as rows of exact rational strings."""
+    a, b, c = (to_fraction_matrix(x) for x in (a_rows, b_rows, c_rows))
+    modes = analyse(a, b, c)
+    basis = interaction_basis(ssm_from_strings(a_rows, b_rows, c_rows))
+    if basis.k == 0:
+        raise ValueError("W(tau) = C A^tau B is zero for every tau (interaction rank k = 0): no modes to certify")
+    mats = [to_fraction_matrix([[str(x) for x in row] for row in m.to_Matrix().tolist()]) for m in basis.basis()]
+    flat = fmpq_mat([[m[r, col] for r in range(m.nrows()) for col in range(m.ncols())] for m in mats])
+    dual_flat = (flat * flat.transpose()).inv() * flat  # rows F_h with <F_h, M_g> = delta
+    p, d = mats[0].nrows(), mats[0].ncols()
+    funcs = [fmpq_mat(p, d, [dual_flat[h, k] for k in range(p * d)]) for h in range(len(mats))]
+    return {
+        "modes": modes,
+        "basis": mats,
+        "functionals": funcs,
+        "b": head_coefficients(modes, funcs),
+        "thm44": basis,
+    }
+
+
+def _kt_rows(matrix: list[list[dict]]) -> list[list[str]]:
+    """A matrix over K[tau] as rows of kernel expressions."""
+    return [[format_kt(x) for x in row] for row in matrix]
+
+
+def _mode_list(modes: SSMModes, key: str) -> list[dict]:
+    """The goal's list of modes: modulus and the state or output coefficient matrix."""
+    return [{"modulus": format_elem(m.eigen.modulus), "coeff": _kt_rows(getattr(m, key))} for m in modes.modes]
+
+
+def jordan_obligation(name: str, modes: SSMModes) -> Obligation:
+    """The Jordan chains of every eigenvalue modulus with a left inverse."""
+    goal = {
+        "A": rows_of(modes.A),
+        "eigen": [{"modulus": format_elem(e.modulus), "chains": e.sizes} for e in modes.eigen],
+    }
+    witness = {
+        "eigen": [
+            {
+                "chains": [[[format_elem(x) for x in v] for v in chain] for chain in e.chains],
+                "left_inverse": [[format_elem(x) for x in row] for row in e.left],
+            }
+            for e in modes.eigen
+        ]
+    }
+    return Obligation(name, "jordan_chains", goal, witness)
+
+
+def power_obligation(name: str, modes: SSMModes, output: bool) -> Obligation:
+    """A^tau (or C A^tau B when output) = sum_l Tr_l(a^tau coeff_l(tau)) for tau >= start, by induction."""
+    goal = {"A": rows_of(modes.A), "start": modes.start, "modes": _mode_list(modes, "output" if output else "state")}
+    witness = None
+    if output:
+        goal.update(left=rows_of(modes.C), right=rows_of(modes.B))
+        witness = {"state": [_kt_rows(m.state) for m in modes.modes]}
+    return Obligation(name, "power_closed_form", goal, witness)
+
+
+def dual_obligation(name: str, data: dict) -> Obligation:
+    """Eq. (20): coeff_l(tau) = sum_h b_{h,l}(tau) M_h with functionals dual to the Theorem 4.4 basis."""
+    goal = {
+        "modes": _mode_list(data["modes"], "output"),
+        "basis": [rows_of(m) for m in data["basis"]],
+        "b": [[format_kt(x) for x in row] for row in data["b"]],
+    }
+    return Obligation(name, "dual_coordinates", goal, {"functionals": [rows_of(f) for f in data["functionals"]]})
+
+
+def thm44_obligation(name: str, data: dict, n: int) -> Obligation:
+    """Theorem 4.4's table c_{tau,h} (constructions.ssm) gives W(tau) = sum_h c_{tau,h} M_h for tau < n."""
+    modes, basis = data["modes"], data["thm44"]
+    table = coefficient_table(basis, n).to_Matrix().tolist()
+    w_rows, power = (
+        [],
+        fmpq_mat(
+            modes.A.nrows(),
+            modes.A.ncols(),
+            [int(r == c) for r in range(modes.A.nrows()) for c in range(modes.A.ncols())],
+        ),
+    )
+    for _ in range(n):
+        w = modes.C * power * modes.B
+        w_rows.append([str(w[r, c]) for r in range(w.nrows()) for c in range(w.ncols())])
+        power = modes.A * power
+    flat = [[str(m[r, c]) for r in range(m.nrows()) for c in range(m.ncols())] for m in data["basis"]]
+    mats = {"Ctab": [[str(x) for x in row] for row in table], "Mb": flat, "Wt": w_rows}
+    return Obligation(name, "matrix_identity", {"matrices": mats, "lhs": "Ctab*Mb", "rhs": "Wt"})
+
+
+def lag_goal(data: dict) -> dict:
+    """The goal of the feature kinds: eigenvalue moduli with block sizes, b_{h,l}(tau) per head, the bound."""
+    modes = data["modes"].modes
+    goal_modes = [{"modulus": format_elem(m.eigen.modulus), "size": m.size} for m in modes]
+    bound = sum(m.eigen.modulus.degree() * m.size * (m.size + 1) // 2 for m in modes)
+    return {"modes": goal_modes, "b": [[format_kt(x) for x in row] for row in data["b"]], "bound": bound}
+
+
+def lag_obligation(name: str, data: dict) -> Obligation:
+    """Eq. (21) features of every head: <phi(i), psi(j)> = g_h(i - j) for all integers i, j, with the bound."""
+    modes = data["modes"].modes
+    heads = [{"features": [lag_features(m, b) for m, b in zip(modes, row)]} for row in data["b"]]
+    return Obligation(name, "lag_features", lag_goal(data), {"heads": heads})
+
+
+def real_obligation(name: str, data: dict) -> Obligation:
+    """The same lag kernels from rational-valued features of the same total dimension."""
+    heads = []
+    for row in data["b"]:
+        phis, psis = [], []
+        for k, (m, b) in enumerate(zip(data["modes"].modes, row)):
+            p, q = real_lag_features(k, m, b)
+            phis += p
+            psis += q
+        heads.append({"phi": phis, "psi": psis})
+    return Obligation(name, "real_lag_features", lag_goal(data), {"heads": heads})
+
+
+def _all(builder: callable, names: tuple[str, ...] = tuple(INSTANCES)) -> list[Obligation]:
+    """The obligations that builder makes for each named instance, in order."""
+    return [o for name in names for o in builder(name, instance_data(name))]
+
+
+@claim("appA.eq18")
+def eq18() -> dict:
+    """Jordan chains and the closed form of A^tau for symbolic tau, by induction, for every instance."""
+    build = lambda n, d: [
+        jordan_obligation(f"{n}.jordan", d["modes"]),
+        power_obligation(f"{n}.power", d["modes"], False),
+    ]  # noqa: E731
+    return make_certificate("appA.eq18", "certified", _all(build))
+
+
+@claim("appA.eq19")
+def eq19() -> dict:
+    """W(tau) = C A^tau B as a sum of modes lambda^tau tau^q H_{l,q}, by induction on tau."""
+    return make_certificate("appA.eq19", "certified", _all(lambda n, d: [power_obligation(f"{n}.W", d["modes"], True)]))
+
+
+@claim("appA.eq20")
+def eq20() -> dict:
+    """Closed forms of c_{tau,h} from dual functionals, equal to Theorem 4.4's coefficients for every tau."""
+    build = lambda n, d: [dual_obligation(f"{n}.dual", d), thm44_obligation(f"{n}.thm4.4", d, 8)]  # noqa: E731
+    return make_certificate("appA.eq20", "certified", _all(build))
+
+
+def eq21_obligation(q: int) -> Obligation:
+    """Eq. (21) for one q; positions i, j are named ii, jj (the kernel reserves i), L = lambda^i, M = lambda^-j."""
+    rhs = " + ".join(f"{comb(q, t)}*(ii^{t}*L)*((-jj)^{q - t}*M)" for t in range(q + 1))
+    goal = {"vars": ["L", "M", "ii", "jj"], "lhs": f"L*M*(ii - jj)^{q}", "rhs": rhs}
+    return Obligation(f"q{q}", "polynomial_identity", goal)
+
+
+@claim("appA.eq21")
+def eq21() -> dict:
+    """Eq. (21) for symbolic i, j and every q <= EQ21_MAX_Q."""
+    return make_certificate("appA.eq21", "certified", [eq21_obligation(q) for q in range(EQ21_MAX_Q + 1)])
+
+
+@claim("appA.features")
+def features() -> dict:
+    """The lag-only features of every head of every invertible instance, within sum_l J_l (J_l + 1) / 2."""
+    build = lambda n, d: [lag_obligation(n, d)]  # noqa: E731
+    return make_certificate("appA.features", "certified", _all(build, INVERTIBLE))
+
+
+@claim("appA.realform")
+def realform() -> dict:
+    """Conjugate pairs turned into rational features of the same total dimension."""
+    build = lambda n, d: [real_obligation(n, d)]  # noqa: E731
+    return make_certificate("appA.realform", "certified", _all(build, INVERTIBLE))

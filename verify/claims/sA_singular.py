@@ -1,0 +1,184 @@
+"""Appendix A, assumption (A2) (singular A under the causal mask), and the related review's 2x2-block claim.
+
+(A2): when the nilpotent part of a singular A reaches head h, g_h = (invertible modes) + d_h with d_h != 0
+supported on lags < nu. Every matrix equal to g_h(i - j) on and below the diagonal then has rank
+>= floor((n - t0 - 1) / s) + 1 - R0 (s = last nonzero lag of d_h - t0 + 1 <= nu, R0 the rank of the
+invertible part), so no lag-only (or any) feature
+map of dimension independent of n reproduces the head under the mask; dimension n suffices (Theorem 4.4).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from flint import fmpq
+
+from constructions.jordan import to_fraction_matrix
+from constructions.modes import NotBlockable, masked_data, real_block_form
+from verify.certificate import Obligation, make_certificate
+from verify.claims.sA_modes import INSTANCES, instance_data, rows_of, ssm_data
+from verify.registry import claim
+
+__all__ = ["block_certificate", "block_obligation", "A2_LENGTHS", "DELTA", "head_masks"]
+
+# Lengths n at which the (A2) bounds are certified; the bound grows linearly in n.
+A2_LENGTHS = (8, 16, 32)
+# The smallest singular SSM: A = 0, B = C = 1, so W(tau) = [tau == 0] (a delta at lag 0).
+DELTA = ([["0"]], [["1"]], [["1"]])
+BLOCKABLE = ("real", "pair", "sqrt2", "singular")
+
+
+def _coefficients(data: dict, n: int) -> list[list[fmpq]]:
+    """c_{tau,h} for tau < n from the Theorem 4.4 construction (constructions.ssm), as rationals."""
+    from constructions.ssm import coefficient_table
+
+    table = coefficient_table(data["thm44"], n).to_Matrix().tolist()
+    return [[fmpq(int(x.p), int(x.q)) for x in row] for row in table]
+
+
+def head_masks(rows: tuple[list, list, list], n: int) -> list[dict]:
+    """For each head h: g_h(0..n-1) and the (A2) data of constructions.modes.masked_data."""
+    data = ssm_data(*rows)
+    table = _coefficients(data, n)
+    out = []
+    for h in range(len(data["b"])):
+        g = [row[h] for row in table]
+        out.append({"g": g, **masked_data(data["modes"], data["b"][h], g)})
+    return out
+
+
+def _strings(rows: list[list[fmpq]]) -> list[list[str]]:
+    """Rows of exact rational strings."""
+    return [[str(x) for x in row] for row in rows]
+
+
+def _lower(name: str, mask: dict) -> Obligation:
+    """Every completion of the masked lag matrix has rank >= bound (triangular witness minus R0)."""
+    n = len(mask["g"])
+    witness = {"rows": mask["rows"], "cols": mask["cols"]}
+    if mask["rank"]:
+        witness.update(phi=_strings(mask["phi"]), psi=_strings(mask["psi"]))
+    goal = {"n": n, "g": [str(x) for x in mask["g"]], "bound": mask["bound"]}
+    return Obligation(name, "masked_rank_bound", goal, witness)
+
+
+def _upper(name: str, mask: dict) -> Obligation:
+    """Features of dimension n (phi(i) = e_i, psi(j) = column j of the masked lag matrix) reproduce the head."""
+    n = len(mask["g"])
+    goal = {"n": n, "g": [str(x) for x in mask["g"]], "dimension": n}
+    witness = {"phi": _strings(mask["phi_full"]), "psi": _strings(mask["psi_full"])}
+    return Obligation(name, "masked_factorization", goal, witness)
+
+
+def _a2_cases() -> list[tuple[str, tuple]]:
+    """The singular SSMs of the (A2) claims: the delta and the built-in singular instance."""
+    return [("delta", DELTA), ("singular", INSTANCES["singular"])]
+
+
+@claim("appA.A2")
+def a2_refuted() -> dict:
+    """A lag-only masked construction with r_h <= sum_l J_l (J_l + 1) / 2 does not extend to singular A."""
+    obligations = []
+    for name, rows in _a2_cases():
+        for h, mask in enumerate(head_masks(rows, 16)):
+            if mask["support"]:
+                obligations.append(_lower(f"{name}.h{h}.n16", mask))
+    return make_certificate("appA.A2", "refuted", obligations)
+
+
+@claim("appA.A2.corrected")
+def a2_corrected() -> dict:
+    """Singular A reaching the output: r >= floor((n - t0 - 1) / s) + 1 - R0, and r = n suffices."""
+    obligations = []
+    for name, rows in _a2_cases():
+        for n in A2_LENGTHS:
+            for h, mask in enumerate(head_masks(rows, n)):
+                if mask["support"]:
+                    obligations.append(_lower(f"{name}.h{h}.n{n}.lower", mask))
+                    obligations.append(_upper(f"{name}.h{h}.n{n}.upper", mask))
+    return make_certificate("appA.A2.corrected", "certified", obligations)
+
+
+@claim("appA.eq18.singular")
+def eq18_singular() -> dict:
+    """Eq. (18) for all tau >= 0 under (A1) alone fails for A = N_2: its only eigenvalue is 0 but A^1 != 0."""
+    from constructions.modes import analyse
+    from verify.claims.sA_modes import jordan_obligation
+
+    rows = [["0", "1"], ["0", "0"]]
+    a = to_fraction_matrix(rows)
+    modes = analyse(a, to_fraction_matrix([[1], [0]]), to_fraction_matrix([[1, 0]]))
+    witness = {"rows": [0], "cols": [1], "combinations": [{"row": 1, "coefficients": ["0"]}]}
+    nonzero = Obligation("A-to-the-1-is-nonzero", "rank", {"matrix": rows, "rank": 1}, witness)
+    return make_certificate("appA.eq18.singular", "refuted", [jordan_obligation("jordan", modes), nonzero])
+
+
+def block_obligation(name: str, a_rows: list, b_rows: list, c_rows: list) -> Obligation:
+    """T A T^-1 block diagonal in 1x1 / 2x2 rational blocks; (T A T^-1, T B, C T^-1) has the same W(tau)."""
+    t, t_inv, sizes = real_block_form(to_fraction_matrix(a_rows))
+    goal = {"A": a_rows, "B": b_rows, "C": c_rows}
+    return Obligation(name, "real_block_similarity", goal, {"T": rows_of(t), "T_inv": rows_of(t_inv), "blocks": sizes})
+
+
+@claim("review.blockdiag")
+def blockdiag() -> dict:
+    """The related review's claim, for the built-in instances whose Jordan structure allows it."""
+    obligations = [block_obligation(name, *INSTANCES[name]) for name in BLOCKABLE]
+    return make_certificate("review.blockdiag", "certified", obligations)
+
+
+def _hankel_rows(rows: tuple[list, list, list], d: int, width: int) -> list[list[str]]:
+    """Row i = vec W(i), vec W(i + 1), ..., vec W(i + width - 1) concatenated, for i < d."""
+    a, b, c = (to_fraction_matrix(x) for x in rows)
+    responses, state = [], b
+    for _ in range(d + width):
+        w = c * state
+        responses.append([str(w[r, k]) for r in range(w.nrows()) for k in range(w.ncols())])
+        state = a * state
+    return [sum(responses[i : i + width], []) for i in range(d)]
+
+
+@claim("review.blockdiag.general")
+def blockdiag_general() -> dict:
+    """Without diagonalizability the claim fails: W of J_3(1/2) + (-1) has minimal recurrence (x - 1/2)^3 (x + 1)."""
+    from sympy.polys.domains import QQ
+    from sympy.polys.matrices import DomainMatrix
+
+    from constructions.linalg import rank_witness
+
+    rows = INSTANCES["jordan3"]
+    hankel = _hankel_rows(rows, 4, 4)
+    exact = [[QQ(Fraction(x).numerator, Fraction(x).denominator) for x in r] for r in hankel]
+    rank, witness = rank_witness(DomainMatrix(exact, (4, len(hankel[0])), QQ))
+    m = len(rows[0])
+    annihilates = Obligation(
+        "annihilator",
+        "matrix_identity",
+        {"matrices": {"A": rows[0]}, "lhs": f"(A - 1/2*I({m}))^3*(A + I({m}))", "rhs": f"0*I({m})"},
+    )
+    minimal = Obligation("no-shorter-recurrence", "rank", {"matrix": hankel, "rank": rank}, witness)
+    return make_certificate("review.blockdiag.general", "refuted", [annihilates, minimal])
+
+
+def block_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
+    """The certificate of review.blockdiag.ssm for a user's SSM (rows of exact rational strings).
+
+    Raises NotBlockable (a ValueError) with the reason when A's Jordan structure does not allow 1x1/2x2 blocks
+    with a rational similarity, and ValueError for non-rational entries.
+    """
+    for label, rows in (("A", a_rows), ("B", b_rows), ("C", c_rows)):
+        if any("i" in str(x) for row in rows for x in row):
+            raise ValueError(f"{label}: expected a real SSM (rational entries); found a complex entry")
+    obligation = block_obligation("similarity", a_rows, b_rows, c_rows)
+    return make_certificate(
+        "review.blockdiag.ssm", "certified", [obligation], params={"A": a_rows, "B": b_rows, "C": c_rows}
+    )
+
+
+@claim("review.blockdiag.ssm")
+def blockdiag_template() -> dict:
+    """The template claim, shown on the built-in 'pair' instance (verify heads passes the user's SSM)."""
+    return block_certificate(*INSTANCES["pair"])
+
+
+__all__ += ["NotBlockable", "instance_data"]

@@ -1,0 +1,100 @@
+"""Appendix A for a user's own SSM (template claims): modes, closed forms, eq. (20), features and the real form.
+
+`modes_certificate(A, B, C)` builds appA.ssm (any rational A); `features_certificate(A, B, C)` builds
+appA.ssm.features (invertible A only, assumption (A2)); A, B, C are rows of exact rational strings. Every
+derived object is a parameter shared by the obligations that use it, so the kernel sees one consistent SSM.
+"""
+
+from __future__ import annotations
+
+from verify.certificate import make_certificate
+from verify.claims.sA_modes import (
+    INSTANCES,
+    dual_obligation,
+    jordan_obligation,
+    lag_obligation,
+    power_obligation,
+    real_obligation,
+    ssm_data,
+)
+from verify.registry import claim
+
+__all__ = ["modes_certificate", "features_certificate", "SingularA"]
+
+
+class SingularA(ValueError):
+    """The lag-only features of Appendix A need an invertible A (assumption (A2))."""
+
+
+def _real_rows(label: str, rows: list) -> list:
+    """Reject complex entries with a message naming the matrix."""
+    if any("i" in str(x) for row in rows for x in row):
+        raise ValueError(f"{label}: expected a real SSM (rational entries); found a complex entry")
+    return rows
+
+
+def modes_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
+    """appA.ssm: Jordan chains, A^tau and W(tau) closed forms by induction, and eq. (20), for one SSM."""
+    a_rows, b_rows, c_rows = (_real_rows(k, r) for k, r in zip("ABC", (a_rows, b_rows, c_rows)))
+    data = ssm_data(a_rows, b_rows, c_rows)
+    modes = data["modes"]
+    obligations = [
+        jordan_obligation("jordan", modes),
+        power_obligation("power", modes, False),
+        power_obligation("W", modes, True),
+        dual_obligation("dual", data),
+    ]
+    goals = {o.name: o.goal for o in obligations}
+    params = {
+        "A": a_rows,
+        "B": b_rows,
+        "C": c_rows,
+        "eigen": goals["jordan"]["eigen"],
+        "start": modes.start,
+        "state": goals["power"]["modes"],
+        "output": goals["W"]["modes"],
+        "basis": goals["dual"]["basis"],
+        "b": goals["dual"]["b"],
+    }
+    return make_certificate("appA.ssm", "certified", obligations, params=params)
+
+
+def features_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
+    """appA.ssm.features: eq. (20)-(21) lag features and their real form for one SSM with invertible A."""
+    a_rows, b_rows, c_rows = (_real_rows(k, r) for k, r in zip("ABC", (a_rows, b_rows, c_rows)))
+    data = ssm_data(a_rows, b_rows, c_rows)
+    if data["modes"].start:
+        raise SingularA(
+            "A is singular: assumption (A2) fails and the lag-only features do not exist with a dimension "
+            "independent of n when the nilpotent part reaches the output (see appA.A2.corrected)"
+        )
+    obligations = [
+        power_obligation("W", data["modes"], True),
+        dual_obligation("dual", data),
+        lag_obligation("features", data),
+        real_obligation("realform", data),
+    ]
+    goals = {o.name: o.goal for o in obligations}
+    params = {
+        "A": a_rows,
+        "B": b_rows,
+        "C": c_rows,
+        "output": goals["W"]["modes"],
+        "basis": goals["dual"]["basis"],
+        "b": goals["dual"]["b"],
+        "modes": goals["features"]["modes"],
+        "bound": goals["features"]["bound"],
+    }
+    return make_certificate("appA.ssm.features", "certified", obligations, params=params)
+
+
+@claim("appA.ssm")
+def ssm_template() -> dict:
+    """The template claim appA.ssm, shown on the built-in instance with a Jordan block of size 3."""
+    return modes_certificate(*INSTANCES["jordan3"])
+
+
+@claim("appA.ssm.features")
+def features_template() -> dict:
+    """The template claim appA.ssm.features, shown on the built-in complex-pair instance."""
+    return features_certificate(*INSTANCES["pair"])

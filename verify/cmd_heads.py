@@ -1,0 +1,166 @@
+"""`python -m verify heads --ssm FILE.json [--n N] [--out DIR]`: Theorem 4.4 for a user's own exact SSM.
+
+Prints the interaction rank k, the smallest n for which condition (7) holds, and the path of a kernel-checked
+certificate of the k-head construction (claim thm4.4.heads, or thm4.4.sufficiency when n < n_min, where (7)
+fails and Theorem 4.4's necessity does not apply). The file format is documented in docs/readme/thm4.4.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+from constructions.ssm import SSM, interaction_basis, parse_exact, ssm_from_strings
+from verify.certificate import certificate_bytes, write_atomic
+from verify.kernel import check_certificate, load_json
+from verify.kernel.kind_ssm import MAX_DIMENSION, MAX_LENGTH
+from verify.kernel.limits import MAX_NUMBER_DIGITS
+
+__all__ = ["NAME", "HELP", "add_arguments", "run", "read_ssm_file", "BadInput"]
+
+NAME = "heads"
+HELP = "interaction rank k, smallest n for (7), and a certificate of the k-head construction for your SSM"
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+_KNOWN = {"A", "B", "C", "n", "name", "description"}
+
+
+class BadInput(Exception):
+    """A user's SSM file that cannot be used; the message names the file and the field."""
+
+
+class _Float(str):
+    """A JSON float, kept as text so that the message can quote it."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of `verify heads`."""
+    parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="JSON file with exact A, B, C")
+    parser.add_argument("--n", type=int, help="sequence length to certify (default: the smallest n for (7))")
+    parser.add_argument("--out", type=Path, default=Path("heads-certs"), help="folder for the certificate")
+    parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+
+
+def _entry(value: object, where: str) -> str:
+    """One matrix entry: an exact number string (or a JSON integer); floats and anything else are rejected."""
+    if isinstance(value, _Float):
+        raise BadInput(f"{where}: found the float {value}, expected an exact string such as '1/2' or '3/5+4/5*i'")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if not isinstance(value, str):
+        raise BadInput(f"{where}: found {type(value).__name__} {value!r}, expected an exact string such as '3/5'")
+    return value
+
+
+def _matrix(data: dict, name: str, source: str) -> list[list[str]]:
+    """The field `name` as a nonempty rectangular list of rows of exact entries."""
+    where = f"{source}: field {name}"
+    if name not in data:
+        raise BadInput(f"{where}: missing; expected a list of rows of exact number strings")
+    value = data[name]
+    if not isinstance(value, list) or not value:
+        raise BadInput(f"{where}: expected a nonempty list of rows, found {json.dumps(value)[:60]}")
+    if not all(isinstance(row, list) and row for row in value):
+        raise BadInput(f"{where}: every row must be a nonempty list of entries")
+    cols = len(value[0])
+    for i, row in enumerate(value):
+        if len(row) != cols:
+            raise BadInput(f"{where}[{i}]: has {len(row)} entries, expected {cols} like row 0")
+    if len(value) > MAX_DIMENSION or cols > MAX_DIMENSION:
+        raise BadInput(f"{where}: shape {len(value)}x{cols}, expected at most {MAX_DIMENSION} rows and columns")
+    return [[_entry(x, f"{where}[{i}][{j}]") for j, x in enumerate(row)] for i, row in enumerate(value)]
+
+
+def _length(value: object, where: str) -> int:
+    """A sequence length: an integer in [1, MAX_LENGTH]."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LENGTH:
+        raise BadInput(f"{where}: found {value!r}, expected an integer sequence length in [1, {MAX_LENGTH}]")
+    return value
+
+
+def read_ssm_file(path: Path) -> tuple[SSM, int | None]:
+    """Read and validate a user's SSM file; BadInput names the file, the field and what was expected."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise BadInput(f"{source}: cannot read ({getattr(err, 'strerror', None) or err})") from None
+    try:
+        data = json.loads(text, parse_float=_Float, parse_constant=lambda c: _Float(c))
+    except ValueError as err:
+        raise BadInput(f"{source}: not valid JSON ({err})") from None
+    if not isinstance(data, dict):
+        raise BadInput(f"{source}: expected a JSON object with fields A, B, C (and optionally n, name, description)")
+    unknown = sorted(set(data) - _KNOWN)
+    if unknown:
+        raise BadInput(f"{source}: unknown fields {unknown}; expected only {sorted(_KNOWN)}")
+    A, B, C = (_matrix(data, name, source) for name in ("A", "B", "C"))
+    m = len(A)
+    if len(A[0]) != m:
+        raise BadInput(f"{source}: field A: shape {m}x{len(A[0])}, expected a square m x m matrix")
+    if len(B) != m:
+        raise BadInput(f"{source}: field B: has {len(B)} rows, expected m = {m} (the size of A)")
+    if len(C[0]) != m:
+        raise BadInput(f"{source}: field C: has {len(C[0])} columns, expected m = {m} (the size of A)")
+    for name, M in zip("ABC", (A, B, C)):
+        for i, row in enumerate(M):
+            for j, x in enumerate(row):
+                where = f"{source}: field {name}[{i}][{j}]"
+                if max(map(len, re.findall(r"\d+", x)), default=0) > MAX_NUMBER_DIGITS:
+                    raise BadInput(f"{where}: a number with more than {MAX_NUMBER_DIGITS} digits")
+                try:
+                    parse_exact(x)
+                except ValueError as err:
+                    raise BadInput(f"{where}: {err}") from None
+    n = _length(data["n"], f"{source}: field n") if "n" in data else None
+    return ssm_from_strings(A, B, C), n
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute k and n_min, build and kernel-check the certificate, write it, print the summary."""
+    from verify.claims.s4_heads import heads_certificate
+
+    try:
+        ssm, file_n = read_ssm_file(args.ssm)
+        n = _length(args.n, "--n") if args.n is not None else file_n
+    except BadInput as err:
+        print(f"verify heads: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    basis = interaction_basis(ssm)
+    n = n if n is not None else basis.n_min
+    claim_id = "thm4.4.heads" if n >= basis.n_min else "thm4.4.sufficiency"
+    cert = heads_certificate(ssm, n, claim_id, basis)
+    data = certificate_bytes(cert)
+    path = args.out / f"heads-{args.ssm.stem}-n{n}.json"
+    result = check_certificate(load_json(data, str(path)), str(path))
+    if not result.valid:
+        print("verify heads: the kernel rejected the certificate:\n  " + "\n  ".join(result.errors), file=sys.stderr)
+        return EXIT_FAIL
+    write_atomic(path, data)
+    summary = {
+        "ssm": str(args.ssm),
+        "field": "QQ(i)" if str(ssm.domain) == "QQ_I" else "QQ",
+        "m": ssm.m,
+        "p": ssm.p,
+        "d": ssm.d,
+        "k": basis.k,
+        "n_min": basis.n_min,
+        "n": n,
+        "r": basis.feature_dimension(n),
+        "claim": claim_id,
+        "certificate": str(path),
+        "kernel": "valid",
+    }
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+        return EXIT_OK
+    print(f"SSM {args.ssm}: m = {ssm.m}, p = {ssm.p}, d = {ssm.d}, entries in {summary['field']}")
+    print(f"interaction rank k = {basis.k}")
+    print(f"smallest n for condition (7): n_min = {basis.n_min}")
+    print(f"k-head construction at n = {n}: {basis.k} heads, head dimension r = {summary['r']}")
+    if n < basis.n_min:
+        print(f"note: (7) fails at n = {n} < {basis.n_min}; necessity (H >= k) is not claimed at this length")
+    print(f"certificate ({claim_id}, kernel check passed): {path}")
+    return EXIT_OK

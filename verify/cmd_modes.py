@@ -1,0 +1,120 @@
+"""`python -m verify modes --ssm FILE.json [--out DIR]`: Appendix A for a user's own real SSM.
+
+Writes and kernel-checks appA.ssm (Jordan chains, closed forms of A^tau and W(tau), eq. (20)),
+appA.ssm.features (eq. (21) features and their real form; invertible A only) and review.blockdiag.ssm
+(1x1/2x2 real block form; when the Jordan structure allows it). The file format is that of `verify heads`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from verify.certificate import certificate_bytes, write_atomic
+from verify.kernel import check_certificate
+
+__all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular_notes"]
+
+NAME = "modes"
+HELP = "Appendix A for your SSM: Jordan modes, closed forms, lag features, real and 2x2-block forms"
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of `verify modes`."""
+    parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="JSON file with exact A, B, C")
+    parser.add_argument("--out", type=Path, default=Path("modes-certs"), help="folder for the certificates")
+    parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+
+
+def certificates_for(a_rows: list, b_rows: list, c_rows: list) -> tuple[list[dict], list[str]]:
+    """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
+    from constructions.modes import NotBlockable
+    from verify.claims.sA_singular import block_certificate
+    from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
+
+    certs, notes = [modes_certificate(a_rows, b_rows, c_rows)], []
+    for build, error in ((features_certificate, SingularA), (block_certificate, NotBlockable)):
+        try:
+            certs.append(build(a_rows, b_rows, c_rows))
+        except error as err:
+            notes.append(f"{build.__name__}: not applicable: {err}")
+    return certs, notes
+
+
+def singular_notes(rows: tuple[list, list, list], n: int) -> list[str]:
+    """For a singular A: which heads the nilpotent part reaches, and the (A2) lower bound at length n."""
+    from verify.claims.sA_singular import head_masks
+
+    notes = []
+    for h, mask in enumerate(head_masks(rows, n)):
+        if mask["support"]:
+            t0, s, r0 = mask["t0"], mask["span"], mask["rank"]
+            notes.append(
+                f"head {h}: the nilpotent part reaches it (t0 = {t0}, s = {s}, R0 = {r0}): any features need "
+                f"r >= floor((n - {t0} - 1) / {s}) + 1 - {r0}, i.e. r >= {mask['bound']} at n = {n} (appA.A2.corrected)"
+            )
+        else:
+            notes.append(f"head {h}: the nilpotent part does not reach it; lag-only features of fixed size exist")
+    return notes
+
+
+def _rows(matrix: object) -> list[list[str]]:
+    """Rows of exact strings from a DomainMatrix over QQ; a complex entry is bad input."""
+    rows = matrix.to_Matrix().tolist()
+    for row in rows:
+        for x in row:
+            if not x.is_Rational:
+                raise ValueError(f"found the non-real entry {x}; Appendix A here needs a real (rational) SSM")
+    return [[str(x) for x in row] for row in rows]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build, check and write the certificates; exit 0 all valid, 1 some invalid, 2 bad input."""
+    from verify.cmd_heads import BadInput, read_ssm_file
+
+    try:
+        ssm, _ = read_ssm_file(args.ssm)
+        a_rows, b_rows, c_rows = (_rows(m) for m in (ssm.A, ssm.B, ssm.C))
+    except BadInput as err:
+        print(f"verify modes: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except ValueError as err:
+        print(f"verify modes: {args.ssm}: fields A, B, C: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        certs, notes = certificates_for(a_rows, b_rows, c_rows)
+    except ValueError as err:
+        print(f"verify modes: {args.ssm}: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    results = []
+    for cert in certs:
+        path = args.out / f"{cert['claim']}.json"
+        write_atomic(path, certificate_bytes(cert))
+        check = check_certificate(json.loads(path.read_bytes()), str(path))
+        results.append({"claim": cert["claim"], "path": str(path), "valid": check.valid, "errors": check.errors})
+    params = certs[0]["params"]
+    if params["start"]:
+        notes += singular_notes((a_rows, b_rows, c_rows), 32)
+    summary = {
+        "eigenvalues": [{"minimal_polynomial": e["modulus"], "jordan_blocks": e["chains"]} for e in params["eigen"]],
+        "start": params["start"],
+        "interaction_rank": len(params["basis"]),
+        "certificates": results,
+        "notes": notes,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        for e in summary["eigenvalues"]:
+            print(f"eigenvalues: roots of {e['minimal_polynomial']} (in a), Jordan blocks {e['jordan_blocks']}")
+        print(f"closed forms hold for tau >= {summary['start']}; interaction rank k = {summary['interaction_rank']}")
+        for r in results:
+            print(f"{r['claim']}: {'valid' if r['valid'] else 'INVALID'}  {r['path']}")
+            for e in r["errors"][:5]:
+                print(f"  {e}")
+        for note in notes:
+            print(note)
+    return EXIT_OK if all(r["valid"] for r in results) else EXIT_FAIL

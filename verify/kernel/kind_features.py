@@ -1,0 +1,150 @@
+"""Appendix A feature kinds: eq. (21) lag features <phi_h(i), psi_h(j)> = g_h(i - j) and their rational form.
+
+The lag kernel of head h is g_h(tau) = sum_l Tr_{m_l}(a^tau b_{h,l}(tau)) (eq. 20 over the roots of m_l).
+Features are polynomials in the position (i or j) and in formal symbols: L = a^i, M = a^-j for the complex
+features; X_{l,r} (resp. Y_{l,s}), the rational coordinates of a^i (resp. a^-j) modulo m_l, for the real ones.
+An identity in the free symbols holds at every specialization, hence for all integers i, j.
+"""
+
+from __future__ import annotations
+
+from flint import fmpq_poly
+
+from .errors import KernelError
+from .kind_modes import GEN, substitute, trace_mod
+from .kind_modes import TAU_VARS as _TAU
+from .kind_modes import field as _field
+from .kind_modes import read_modes as _read_modes
+from .kind_modes import relabel as _relabel
+from .kind_modes import zero_mod as _zero_mod
+from .poly import Poly, read_poly
+
+__all__ = ["KINDS"]
+
+
+# --- lag_features (eqs 20-21): <phi_h(i), psi_h(j)> = g_h(i - j) for all integers i, j, every head h ------
+
+
+def _goal_lag(goal: dict, where: str) -> tuple:
+    """Read the nonzero eigenvalue moduli with block sizes, b_{h,l}(tau) per head, and the bound (checked)."""
+    moduli = _read_modes(goal, where, ("size",))
+    if not moduli:
+        raise KernelError(f"{where}.modes", "expected at least one nonzero eigenvalue")
+    sizes = []
+    for k, mode in enumerate(goal["modes"]):
+        size = mode["size"]
+        if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 64:
+            raise KernelError(f"{where}.modes[{k}].size", f"found {size!r}, expected a Jordan block size 1..64")
+        if m_zero(moduli[k]):
+            raise KernelError(f"{where}.modes[{k}].modulus", "has the root 0: (A2) needs nonzero eigenvalues")
+        sizes.append(size)
+    b = _field(goal, "b", where)
+    if not isinstance(b, list) or not b or any(not isinstance(r, list) or len(r) != len(moduli) for r in b):
+        raise KernelError(f"{where}.b", f"expected one row per head of {len(moduli)} polynomials (one per mode)")
+    heads = []
+    for h, row in enumerate(b):
+        polys = []
+        for k, text in enumerate(row):
+            poly = read_poly(text, _TAU, f"{where}.b[{h}][{k}]", complex_ok=False)
+            if poly.degree_in({"tau"}) > sizes[k] - 1:
+                raise KernelError(f"{where}.b[{h}][{k}]", f"degree in tau exceeds size - 1 = {sizes[k] - 1}")
+            polys.append(poly)
+        heads.append(tuple(polys))
+    bound = _field(goal, "bound", where)
+    expected = sum(m.degree() * s * (s + 1) // 2 for m, s in zip(moduli, sizes))
+    if bound != expected:
+        raise KernelError(f"{where}.bound", f"found {bound!r}, expected sum_l J_l (J_l + 1) / 2 = {expected}")
+    return (tuple(moduli), tuple(sizes), tuple(heads), bound)
+
+
+def m_zero(m: fmpq_poly) -> bool:
+    """True when 0 is a root of m."""
+    return m.coeffs()[0] == 0
+
+
+def _target(b: Poly, variables: tuple[str, ...]) -> Poly:
+    """b(i - j) as a polynomial over `variables` (which contain a, i, j)."""
+    lifted = _relabel(b, (*_TAU, *[v for v in variables if v not in _TAU]))
+    lag = Poly.variable(lifted.variables, "i") - Poly.variable(lifted.variables, "j")
+    return _relabel(_drop(substitute(lifted, "tau", lag), "tau"), variables)
+
+
+def _drop(poly: Poly, name: str) -> Poly:
+    """Remove a variable that no longer occurs."""
+    k = poly.variables.index(name)
+    rest = tuple(v for v in poly.variables if v != name)
+    return Poly(rest, {m[:k] + m[k + 1 :]: c for m, c in poly.terms.items()})
+
+
+def _heads(goal: tuple, witness: dict, where: str) -> list:
+    """The per-head witnesses, one for each row of b."""
+    heads = _field(witness, "heads", f"{where}.witness")
+    if not isinstance(heads, list) or len(heads) != len(goal[2]):
+        raise KernelError(f"{where}.witness.heads", f"expected one witness per head ({len(goal[2])})")
+    return heads
+
+
+def _check_lag(goal: tuple, witness: dict, where: str) -> None:
+    """Per head and mode: sum phi psi = L M b(i - j) modulo m, features separated in i and j, count <= bound."""
+    moduli, _, heads, bound = goal
+    variables = (GEN, "i", "j", "L", "M")
+    for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where))):
+        given = _field(item, "features", f"{where}.witness.heads[{h}]")
+        if not isinstance(given, list) or len(given) != len(moduli):
+            raise KernelError(f"{where}.witness.heads[{h}]", f"expected one feature list per mode ({len(moduli)})")
+        count = 0
+        for k, (m, b, feats) in enumerate(zip(moduli, polys, given)):
+            here = f"{where}.witness.heads[{h}].features[{k}]"
+            if not isinstance(feats, list):
+                raise KernelError(here, "expected a list of {phi, psi}")
+            total = Poly(variables)
+            for t, f in enumerate(feats):
+                phi = read_poly(_field(f, "phi", f"{here}[{t}]"), (GEN, "i", "L"), f"{here}[{t}].phi", False)
+                psi = read_poly(_field(f, "psi", f"{here}[{t}]"), (GEN, "j", "M"), f"{here}[{t}].psi", False)
+                total = total + _relabel(phi, variables) * _relabel(psi, variables)
+            lm = Poly.variable(variables, "L") * Poly.variable(variables, "M")
+            if not _zero_mod(total - lm * _target(b, variables), m):
+                raise KernelError(here, "sum_t phi_t psi_t differs from L M b(i - j) modulo the modulus")
+            count += m.degree() * len(feats)
+        if count > bound:
+            raise KernelError(f"{where}.witness.heads[{h}]", f"{count} features, more than the bound {bound}")
+
+
+# --- real_lag_features: the same kernels g_h(i - j) from rational-valued features ---------------------------
+
+
+def _check_real_lag(goal: tuple, witness: dict, where: str) -> None:
+    """Per head: rational features whose products sum to sum_l Tr_l(a^i a^-j b_l(i - j)), count <= bound."""
+    moduli, _, heads, bound = goal
+    xs = [[f"X{k}_{r}" for r in range(m.degree())] for k, m in enumerate(moduli)]
+    ys = [[f"Y{k}_{r}" for r in range(m.degree())] for k, m in enumerate(moduli)]
+    left_vars, right_vars = ("i", *sum(xs, [])), ("j", *sum(ys, []))
+    variables = (GEN, "i", "j", *sum(xs, []), *sum(ys, []))
+    for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where))):
+        here = f"{where}.witness.heads[{h}]"
+        phis, psis = _field(item, "phi", here), _field(item, "psi", here)
+        if not isinstance(phis, list) or not isinstance(psis, list) or len(phis) != len(psis):
+            raise KernelError(here, "expected lists phi and psi of equal length")
+        total = Poly(variables)
+        for t, (phi, psi) in enumerate(zip(phis, psis)):
+            p = read_poly(phi, left_vars, f"{here}.phi[{t}]", complex_ok=False)
+            q = read_poly(psi, right_vars, f"{here}.psi[{t}]", complex_ok=False)
+            total = total + _relabel(p, variables) * _relabel(q, variables)
+        target = Poly(variables)
+        for k, (m, b) in enumerate(zip(moduli, polys)):
+            power_i, power_j = Poly(variables), Poly(variables)
+            for r in range(m.degree()):
+                ar = Poly.variable(variables, GEN) ** r
+                power_i = power_i + Poly.variable(variables, xs[k][r]) * ar
+                power_j = power_j + Poly.variable(variables, ys[k][r]) * ar
+            target = target + trace_mod(power_i * power_j * _target(b, variables), m)
+        if total != target:
+            raise KernelError(here, "sum_t phi_t psi_t differs from sum_l Tr_l(a^i a^-j b_l(i - j))")
+        if len(phis) > bound:
+            raise KernelError(here, f"{len(phis)} features, more than the bound {bound}")
+
+
+KINDS: dict = {
+    "lag_features": (_goal_lag, _check_lag),
+    "real_lag_features": (_goal_lag, _check_real_lag),
+}

@@ -1,0 +1,205 @@
+"""Kernel kinds for Section 6: the optimum of an H-head student and the SSM Jacobian bound of Theorem 5.1.
+
+Both kinds re-derive everything from the exact teacher (A, B, C) in the goal: impulse responses
+W(tau) = C A^tau B are exact rational matrices, eigenvalues are isolated by python-flint's rigorous
+root isolation of the exact characteristic polynomial, and every comparison is a decided ball comparison.
+
+lowrank_optimum  goal {A, B, C, n, heads, lower, upper}: lower <= opt <= upper, where
+    opt = (1/(n p)) * (sum of all but the `heads` largest eigenvalues of
+    G = sum_{tau < n} (n - tau) vec W(tau) vec W(tau)^T), the Eckart-Young value of
+    min_{dim S <= heads} (1/(n p)) sum_tau (n - tau) ||W(tau) - P_S W(tau)||_F^2.
+student_mse  goal {A, B, C, n, student: {V, phi, psi}, mse}: the exact test MSE of the H-head student of eq. (6)
+    with value matrices V[h] (p x d), positional tables phi[h], psi[h] (n x r) and the causal mask,
+    (1/(n p)) sum_{i>=j} ||sum_h (phi[h] psi[h]^T)_ij V[h] - W(i-j)||_F^2, equals mse exactly.
+ssm_jacobian  goal {A, B, C, T, measured, tolerance}: |measured - ||C A^T B||_2| <= tolerance and
+    ||C A^T B||_2 <= ||C||_2 ||B||_2 ||A||_2^T (Theorem 5.1, part 1, at these matrices).
+"""
+
+from __future__ import annotations
+
+from flint import arb, fmpq, fmpq_mat
+
+from .errors import KernelError
+from .intervals import with_precision
+from .matrix import read_matrix
+from .numbers import parse_integer, parse_number
+
+__all__ = ["KINDS", "eigenvalues", "spectral_norm"]
+
+_MAX_LENGTH = 4096  # n and T: the experiments use n = 16 and T <= 64.
+_MAX_SIDE = 256  # p * d of G (64 for the k = 8 teacher).
+
+
+def _field(goal: dict, key: str, where: str) -> object:
+    """goal[key], or a KernelError naming the missing field."""
+    if key not in goal:
+        raise KernelError(where, f"missing field {key!r}")
+    return goal[key]
+
+
+def _real_matrix(value: object, where: str) -> fmpq_mat:
+    """An exact real matrix from its JSON rows."""
+    m = read_matrix(value, where)
+    if not all(x.is_real() for row in m.rows for x in row):
+        raise KernelError(where, "expected a real matrix")
+    rows, cols = m.shape
+    return fmpq_mat(rows, cols, [x.re for row in m.rows for x in row])
+
+
+def _key(m: fmpq_mat) -> tuple:
+    """A comparable form of a matrix."""
+    return (m.nrows(), m.ncols(), tuple(m.entries()))
+
+
+def _rational(value: object, where: str) -> fmpq:
+    x = parse_number(value, where)
+    if not x.is_real():
+        raise KernelError(where, "expected a real number")
+    return x.re
+
+
+def _system(goal: dict, where: str) -> tuple[fmpq_mat, fmpq_mat, fmpq_mat]:
+    """(A, B, C) with compatible shapes: A m x m, B m x d, C p x m."""
+    A, B, C = (_real_matrix(_field(goal, k, where), f"{where}.{k}") for k in "ABC")
+    m = A.nrows()
+    if A.ncols() != m or B.nrows() != m or C.ncols() != m:
+        raise KernelError(where, f"shapes A {A.nrows()}x{A.ncols()}, B {B.nrows()}x{B.ncols()}, C "
+                          f"{C.nrows()}x{C.ncols()}; expected A m x m, B m x d, C p x m")
+    return A, B, C
+
+
+def eigenvalues(M: fmpq_mat, where: str) -> list[arb]:
+    """The eigenvalues of a rational matrix with real spectrum, with multiplicity, ascending; undecided rejects."""
+    values: list[arb] = []
+    for root, mult in M.charpoly().complex_roots():
+        if not root.imag.contains(0):
+            raise KernelError(where, "found a non-real eigenvalue, expected a real spectrum")
+        values += [root.real] * int(mult)
+    values.sort(key=lambda x: float(x.mid()))
+    for low, high in zip(values, values[1:]):
+        same = low.mid() == high.mid() and low.rad() == high.rad()
+        if not (same or low < high):
+            raise KernelError(where, "eigenvalue balls overlap at this precision (undecided)")
+    return values
+
+
+def spectral_norm(M: fmpq_mat, where: str) -> arb:
+    """||M||_2 = sqrt(largest eigenvalue of M^T M), as a ball."""
+    return eigenvalues(M.transpose() * M, where)[-1].sqrt()
+
+
+def _goal_optimum(goal: dict, where: str) -> tuple:
+    A, B, C = _system(goal, where)
+    n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, _MAX_LENGTH)
+    heads = parse_integer(_field(goal, "heads", where), f"{where}.heads", 0, _MAX_SIDE)
+    if C.nrows() * B.ncols() > _MAX_SIDE:
+        raise KernelError(where, f"p * d is more than {_MAX_SIDE}")
+    lower, upper = (_rational(_field(goal, k, where), f"{where}.{k}") for k in ("lower", "upper"))
+    return (_key(A), _key(B), _key(C), n, heads, lower, upper)
+
+
+def _from_key(key: tuple) -> fmpq_mat:
+    rows, cols, entries = key
+    return fmpq_mat(rows, cols, list(entries))
+
+
+def _check_optimum(goal: tuple, witness: object, where: str) -> None:
+    """Recompute G from the teacher, isolate its eigenvalues, and bound the tail sum."""
+    keyA, keyB, keyC, n, heads, lower, upper = goal
+    A, B, C = (_from_key(k) for k in (keyA, keyB, keyC))
+    p, d = C.nrows(), B.ncols()
+    side = p * d
+    with with_precision(witness.get("precision", 256), f"{where}.witness.precision"):
+        G = fmpq_mat(side, side)
+        power = B
+        for tau in range(n):
+            v = (C * power).entries()  # vec W(tau), row-major
+            weight = n - tau
+            for r in range(side):
+                if v[r] != 0:
+                    for c in range(side):
+                        G[r, c] += weight * v[r] * v[c]
+            power = A * power
+        values = eigenvalues(G, where)
+        tail = sum(values[: max(side - heads, 0)], arb(0)) / (n * p)
+        if not (tail >= arb(lower) and tail <= arb(upper)):
+            raise KernelError(where, f"the optimum {tail.str(20)} is not decided inside [{lower}, {upper}]")
+
+
+def _matrices(value: object, where: str) -> list[fmpq_mat]:
+    """A nonempty list of exact real matrices."""
+    if not isinstance(value, list) or not value:
+        raise KernelError(where, "expected a nonempty list of matrices")
+    return [_real_matrix(m, f"{where}[{h}]") for h, m in enumerate(value)]
+
+
+def _goal_student(goal: dict, where: str) -> tuple:
+    A, B, C = _system(goal, where)
+    n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, _MAX_LENGTH)
+    student = _field(goal, "student", where)
+    if not isinstance(student, dict):
+        raise KernelError(f"{where}.student", "expected an object {V, phi, psi}")
+    V, phi, psi = (_matrices(_field(student, k, f"{where}.student"), f"{where}.student.{k}") for k in ("V", "phi", "psi"))
+    if not len(V) == len(phi) == len(psi):
+        raise KernelError(f"{where}.student", "expected as many phi and psi tables as value matrices")
+    r = phi[0].ncols()
+    if any((M.nrows(), M.ncols()) != (n, r) for M in phi + psi):
+        raise KernelError(f"{where}.student", f"expected every phi[h], psi[h] to be {n} x {r}")
+    if any((M.nrows(), M.ncols()) != (C.nrows(), B.ncols()) for M in V):
+        raise KernelError(f"{where}.student.V", f"expected every V[h] to be {C.nrows()} x {B.ncols()}")
+    mse = _rational(_field(goal, "mse", where), f"{where}.mse")
+    keys = tuple(tuple(_key(M) for M in group) for group in (V, phi, psi))
+    return (_key(A), _key(B), _key(C), n, keys, mse)
+
+
+def _check_student(goal: tuple, witness: object, where: str) -> None:
+    """Rebuild K_ij = sum_h alpha_ij^(h) V^(h) exactly and compare the mean squared error with the goal."""
+    keyA, keyB, keyC, n, (keysV, keysPhi, keysPsi), mse = goal
+    A, B, C = (_from_key(k) for k in (keyA, keyB, keyC))
+    V = [_from_key(k) for k in keysV]
+    pairs = [(i, j) for i in range(n) for j in range(i + 1)]
+    alphas = [_from_key(f) * _from_key(g).transpose() for f, g in zip(keysPhi, keysPsi)]
+    coeff = fmpq_mat(len(pairs), len(V), [alpha[i, j] for i, j in pairs for alpha in alphas])
+    values = fmpq_mat(len(V), V[0].nrows() * V[0].ncols(), [x for M in V for x in M.entries()])
+    impulse, power = [], B
+    for _ in range(n):
+        impulse.append((C * power).entries())
+        power = A * power
+    target = fmpq_mat(len(pairs), values.ncols(), [x for i, j in pairs for x in impulse[i - j]])
+    error = coeff * values - target
+    total = sum((x * x for x in error.entries()), fmpq(0)) / (n * C.nrows())
+    if total != mse:
+        raise KernelError(where, f"the student's exact test MSE is {float(total)!r}, not the stated {float(mse)!r}")
+
+
+def _goal_jacobian(goal: dict, where: str) -> tuple:
+    A, B, C = _system(goal, where)
+    T = parse_integer(_field(goal, "T", where), f"{where}.T", 0, _MAX_LENGTH)
+    measured, tolerance = (_rational(_field(goal, k, where), f"{where}.{k}") for k in ("measured", "tolerance"))
+    if tolerance < 0:
+        raise KernelError(f"{where}.tolerance", "expected a nonnegative tolerance")
+    return (_key(A), _key(B), _key(C), T, measured, tolerance)
+
+
+def _check_jacobian(goal: tuple, witness: object, where: str) -> None:
+    """||C A^T B||_2 within tolerance of the measurement and below ||C|| ||B|| ||A||^T."""
+    keyA, keyB, keyC, T, measured, tolerance = goal
+    A, B, C = (_from_key(k) for k in (keyA, keyB, keyC))
+    with with_precision(witness.get("precision", 256), f"{where}.witness.precision"):
+        power = B
+        for _ in range(T):
+            power = A * power
+        exact = spectral_norm(C * power, where)
+        if not abs(exact - arb(measured)) <= arb(tolerance):
+            raise KernelError(where, f"measured {float(measured)!r} is not within {float(tolerance)!r} of "
+                              f"||C A^T B||_2 = {exact.str(15)}")
+        bound = spectral_norm(C, where) * spectral_norm(B, where) * spectral_norm(A, where) ** T
+        if not exact <= bound:
+            raise KernelError(where, f"||C A^T B||_2 = {exact.str(15)} is not decided <= the bound {bound.str(15)}")
+
+
+KINDS: dict = {
+    "lowrank_optimum": (_goal_optimum, _check_optimum),
+    "student_mse": (_goal_student, _check_student),
+    "ssm_jacobian": (_goal_jacobian, _check_jacobian),
+}

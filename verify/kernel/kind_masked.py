@@ -1,0 +1,140 @@
+"""Kinds for the causal mask and the real block form: rank lower bounds, masked factorizations, similarity.
+
+masked_rank_bound: every n x n matrix M with M_ij = g(i - j) for 1 <= j <= i <= n (entries above the
+diagonal free) has rank >= bound. Witness: a factorization Phi Psi^T (r0 columns) and rows/columns
+i_1 < ... < i_K, j_1 < ... < j_K such that D = M - Phi Psi^T, restricted to them, is upper triangular with a
+nonzero diagonal whatever the free entries are; then rank M >= rank D - r0 >= K - r0.
+"""
+
+from __future__ import annotations
+
+from .errors import KernelError
+from .matrix import Matrix, read_matrix
+from .numbers import GQ, ZERO, parse_integer, parse_number
+
+__all__ = ["KINDS"]
+
+MAX_LENGTH = 4096  # sequence length n; the paper's experiments use n <= 4096
+
+
+def _field(obj: object, key: str, where: str) -> object:
+    """obj[key], or a KernelError naming the missing field."""
+    if not isinstance(obj, dict) or key not in obj:
+        raise KernelError(where, f"missing field {key!r}")
+    return obj[key]
+
+
+def _goal_lags(goal: dict, where: str, bound_key: str) -> tuple:
+    """Read n, the lag values g(0..n-1) and the integer bound named bound_key."""
+    n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, MAX_LENGTH)
+    g = _field(goal, "g", where)
+    if not isinstance(g, list) or len(g) != n:
+        raise KernelError(f"{where}.g", f"expected the n = {n} values g(0), ..., g(n - 1)")
+    values = tuple(parse_number(x, f"{where}.g[{t}]") for t, x in enumerate(g))
+    bound = parse_integer(_field(goal, bound_key, where), f"{where}.{bound_key}", 0, n)
+    return (n, values, bound)
+
+
+def _factor(witness: dict, n: int, where: str) -> tuple[Matrix | None, Matrix | None, int]:
+    """The optional factorization Phi, Psi (n x r0 each)."""
+    if "phi" not in witness and "psi" not in witness:
+        return None, None, 0
+    phi = read_matrix(_field(witness, "phi", where), f"{where}.phi")
+    psi = read_matrix(_field(witness, "psi", where), f"{where}.psi")
+    if phi.shape[0] != n or psi.shape[0] != n or phi.shape[1] != psi.shape[1]:
+        raise KernelError(where, f"expected phi and psi of shape {n} x r with the same r")
+    return phi, psi, phi.shape[1]
+
+
+def _inner(phi: Matrix | None, psi: Matrix | None, i: int, j: int) -> GQ:
+    """<phi(i), psi(j)> for 1-based positions (zero without a factorization)."""
+    if phi is None or psi is None:
+        return ZERO
+    acc = ZERO
+    for x, y in zip(phi.rows[i - 1], psi.rows[j - 1]):
+        acc = acc + x * y
+    return acc
+
+
+def _positions(value: object, n: int, where: str) -> list[int]:
+    """A strictly increasing list of positions in 1..n."""
+    if not isinstance(value, list):
+        raise KernelError(where, "expected a list of positions")
+    out = [parse_integer(v, where, 1, n) for v in value]
+    if any(b <= a for a, b in zip(out, out[1:])):
+        raise KernelError(where, "expected strictly increasing positions")
+    return out
+
+
+def _check_rank_bound(goal: tuple, witness: dict, where: str) -> None:
+    """The selected submatrix of M - Phi Psi^T is upper triangular with nonzero diagonal for every completion."""
+    n, g, bound = goal
+    here = f"{where}.witness"
+    phi, psi, r0 = _factor(witness, n, here)
+    rows = _positions(_field(witness, "rows", here), n, f"{here}.rows")
+    cols = _positions(_field(witness, "cols", here), n, f"{here}.cols")
+    if len(rows) != len(cols):
+        raise KernelError(here, "expected as many rows as columns")
+    for a, i in enumerate(rows):
+        for b, j in enumerate(cols[: a + 1]):
+            if i < j:
+                raise KernelError(here, f"entry (row {i}, col {j}) is above the diagonal, expected a prescribed one")
+            d = g[i - j] - _inner(phi, psi, i, j)
+            if a == b and d.is_zero():
+                raise KernelError(here, f"diagonal entry (row {i}, col {j}) of M - Phi Psi^T is zero")
+            if a != b and not d.is_zero():
+                raise KernelError(here, f"entry (row {i}, col {j}) of M - Phi Psi^T is nonzero, expected 0")
+    if bound > len(rows) - r0:
+        raise KernelError(where, f"the witness proves rank >= {len(rows) - r0}, less than the bound {bound}")
+
+
+def _check_factorization(goal: tuple, witness: dict, where: str) -> None:
+    """<phi(i), psi(j)> = g(i - j) for all 1 <= j <= i <= n with the stated dimension."""
+    n, g, dimension = goal
+    phi, psi, r = _factor(witness, n, f"{where}.witness")
+    if r != dimension:
+        raise KernelError(f"{where}.witness", f"found features of dimension {r}, expected {dimension}")
+    for i in range(1, n + 1):
+        for j in range(1, i + 1):
+            if _inner(phi, psi, i, j) != g[i - j]:
+                raise KernelError(where, f"<phi({i}), psi({j})> differs from g({i - j})")
+
+
+def _goal_similarity(goal: dict, where: str) -> tuple:
+    """Read a real SSM (A, B, C) with fitting shapes."""
+    mats = {k: read_matrix(_field(goal, k, where), f"{where}.{k}") for k in ("A", "B", "C")}
+    m = mats["A"].shape[0]
+    if mats["A"].shape != (m, m) or mats["B"].shape[0] != m or mats["C"].shape[1] != m:
+        raise KernelError(where, "expected A m x m, B m x d, C p x m")
+    if not all(x.is_real() for mat in mats.values() for row in mat.rows for x in row):
+        raise KernelError(where, "expected a real (rational) SSM")
+    return tuple(mats[k] for k in ("A", "B", "C"))
+
+
+def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
+    """T T^-1 = I exactly and T A T^-1 vanishes outside 1x1/2x2 diagonal blocks."""
+    a, _, _ = goal
+    m = a.shape[0]
+    here = f"{where}.witness"
+    t = read_matrix(_field(witness, "T", here), f"{here}.T")
+    t_inv = read_matrix(_field(witness, "T_inv", here), f"{here}.T_inv")
+    if not all(x.is_real() for mat in (t, t_inv) for row in mat.rows for x in row):
+        raise KernelError(here, "expected a real (rational) similarity T")
+    if t.shape != (m, m) or t_inv.shape != (m, m) or t @ t_inv != Matrix.identity(m):
+        raise KernelError(here, "T * T_inv is not the identity")
+    sizes = _field(witness, "blocks", here)
+    if not isinstance(sizes, list) or any(s not in (1, 2) for s in sizes) or sum(sizes) != m:
+        raise KernelError(f"{here}.blocks", f"expected block sizes in {{1, 2}} summing to {m}")
+    owner = [k for k, s in enumerate(sizes) for _ in range(s)]
+    d = t @ a @ t_inv
+    for r, row in enumerate(d.rows):
+        for c, x in enumerate(row):
+            if owner[r] != owner[c] and x != ZERO:
+                raise KernelError(here, f"T A T^-1 has the entry ({r}, {c}) = {x} outside its diagonal blocks")
+
+
+KINDS: dict = {
+    "masked_rank_bound": (lambda goal, where: _goal_lags(goal, where, "bound"), _check_rank_bound),
+    "masked_factorization": (lambda goal, where: _goal_lags(goal, where, "dimension"), _check_factorization),
+    "real_block_similarity": (_goal_similarity, _check_similarity),
+}
