@@ -46,6 +46,7 @@ def _sympy_recurrence_seconds(name: str, n: int) -> float:
 
 
 def _row(cells: list[str]) -> str:
+    """One line of a plain table."""
     return "  ".join(f"{c:<14}" for c in cells)
 
 

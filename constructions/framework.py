@@ -32,6 +32,7 @@ __all__ = [
     "positional_pair_function",
     "kan_membership",
     "standard_kan_obstruction",
+    "mixed_difference",
     "linear_attention_membership",
     "attention_score_bilinear",
     "COUNTEREXAMPLES",
@@ -361,6 +362,11 @@ def standard_kan_obstruction() -> Identity:
     return ([*V, *g], combination, sympy.Integer(1))
 
 
+def mixed_difference(output: Callable[[list], sympy.Expr], x1: sympy.Expr, a: tuple, b: tuple) -> sympy.Expr:
+    """y_1(x1, a2, a3) - y_1(x1, b2, a3) - y_1(x1, a2, b3) + y_1(x1, b2, b3): zero for every Definition 3.1 model."""
+    return output([x1, a[0], a[1]]) - output([x1, b[0], a[1]]) - output([x1, a[0], b[1]]) + output([x1, b[0], b[1]])
+
+
 def _point(names: str, values: str) -> dict[str, int]:
     """A witness point from space-separated names and integer values."""
     return dict(zip(names.split(), (int(v) for v in values.split())))
@@ -377,6 +383,10 @@ COUNTEREXAMPLES: dict[tuple[str, str], dict[str, int]] = {
     ("def3.1.membership.cnn", "content-alone-insufficient"): _point("x1 x2 x3 c0", "1 1 1 1"),
     # alpha_12 = 1/(e + 2) on X = (1, 0, 0) and 1/(2e + 1) on X' = (1, 0, 1)
     ("def3.1.membership.attention", "pair-determines-weight"): _point("wq wk x1 x2 x3 y1 y2 y3", "1 1 1 0 0 1 0 1"),
+    # mixed difference of y_1 over x_2, x_3 in {0, 1} at x_1 = 1: e/(e + 2) - 4e/(2e + 1) + 1, about -0.113
+    ("def3.1.membership.attention", "no-pairwise-form"): _point("x1 a2 b2 a3 b3", "1 0 1 0 1"),
+    # same at x_1 = 0 with phi = psi = 1 + q^2: 0 - 1/2 - 1/2 + 4/5 = -1/5
+    ("def3.1.membership.normalized-linear-attention", "no-pairwise-form"): _point("x1 a2 b2 a3 b3", "0 0 1 0 1"),
     # alpha_12 = 1/3 on X = (0, 0, 0) and 1/4 on X' = (0, 0, 1)
     ("def3.1.membership.normalized-linear-attention", "pair-does-not-determine-weight"): _point(
         "x1 x2 x3 y1 y2 y3", "0 0 0 0 0 1"

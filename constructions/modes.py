@@ -7,7 +7,7 @@ object here is exact and is written out as kernel expressions; the kernel re-che
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import comb
+from math import comb, factorial
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
@@ -36,16 +36,8 @@ def _binomial_poly(q: int) -> list[fmpq]:
     p = fmpq_poly([1])
     for r in range(q):
         p = p * fmpq_poly([-r, 1])
-    p = p / _factorial(q)
+    p = p / factorial(q)
     return list(p.coeffs())
-
-
-def _factorial(q: int) -> int:
-    """q! as an integer."""
-    out = 1
-    for k in range(2, q + 1):
-        out *= k
-    return out
 
 
 def format_kt(x: KT) -> str:

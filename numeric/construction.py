@@ -40,10 +40,9 @@ class ExactSSM:
         out = tuple(
             np.array([[float(x) for x in row] for row in M], dtype=np.float64) for M in (self.A, self.B, self.C)
         )
-        for exact_m, float_m in zip((self.A, self.B, self.C), out):
+        for exact_m in (self.A, self.B, self.C):
             if any(Fraction(float(x)) != x for row in exact_m for x in row):
                 raise ValueError(f"{self.name}: an entry is not exactly representable in float64")
-            del float_m
         return out
 
     def eigenvalues(self) -> list[Gauss]:
@@ -152,8 +151,8 @@ def head_form(ssm: ExactSSM, basis: str = "modal") -> HeadForm:
 def _modal_form(ssm: ExactSSM) -> HeadForm:
     """Basis C_l B_l and C_l J B_l per block (J the quarter turn), so c_{tau,h} is Re or Im of lambda_l^tau.
 
-    W(tau) = sum_l Re(lambda_l^tau) C_l B_l + Im(lambda_l^tau) C_l J B_l; when these m matrices are linearly
-    independent they span S_target (which contains every W(tau) and has dimension k = m), so they are a basis.
+    W(tau) = sum_l Re(lambda_l^tau) C_l B_l + Im(lambda_l^tau) C_l J B_l, so S_target lies in their span; when the
+    interaction rank k equals m (checked), the m matrices span exactly S_target and are a basis of it.
     """
     m, p, d = ssm.dims
     lam = ssm.eigenvalues()
@@ -162,13 +161,12 @@ def _modal_form(ssm: ExactSSM) -> HeadForm:
         Cl = [[ssm.C[r][2 * blk], ssm.C[r][2 * blk + 1]] for r in range(p)]
         Bl = [list(ssm.B[2 * blk]), list(ssm.B[2 * blk + 1])]
         JB = [[-x for x in Bl[1]], list(Bl[0])]
-        for part, (Bx, coeff) in enumerate(((Bl, (Fraction(1), Fraction(0))), (JB, (Fraction(0), Fraction(-1))))):
-            del part
+        for Bx, coeff in ((Bl, (Fraction(1), Fraction(0))), (JB, (Fraction(0), Fraction(-1)))):
             V.append(tuple(tuple(Cl[r][0] * Bx[0][c] + Cl[r][1] * Bx[1][c] for c in range(d)) for r in range(p)))
             beta.append(tuple(coeff if j == blk else (Fraction(0), Fraction(0)) for j in range(m // 2)))
     vecs = _mat([[M[r][c] for M in V] for r in range(p) for c in range(d)])
-    if vecs.rank() != m:
-        raise ValueError(f"{ssm.name}: the modal matrices are dependent; use basis='lags'")
+    if vecs.rank() != m or head_form(ssm, "lags").k != m:
+        raise ValueError(f"{ssm.name}: the modal matrices are not a basis of S_target (k < m); use basis='lags'")
     return HeadForm(tuple(range(m)), tuple(V), tuple(beta), tuple(lam))
 
 
@@ -230,6 +228,7 @@ def random_ssm(
 
 
 def _eye(n: int) -> list[list[Fraction]]:
+    """The n x n identity as Fractions."""
     return [[Fraction(int(i == j)) for j in range(n)] for i in range(n)]
 
 

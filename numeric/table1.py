@@ -162,7 +162,11 @@ ROWS = list(PAPER)
 
 
 def plain_row(name: str, inputs: dict, xp: object) -> tuple[Callable, Callable]:
-    """(weights, forward) closures of the plain implementation in numpy or torch (same algorithm as tracked)."""
+    """(weights, forward) closures in numpy or torch: the tracked computations, except that scans use doubling.
+
+    The plain scans are Hillis-Steele doubling (O(n log n) work, log n steps) where the tracked rows use the
+    work-efficient scan (O(n) work); both keep O(n) prefix data, which is what the memory columns measure.
+    """
     X, V = inputs["X"], inputs["V"]
     n = X.shape[1]
     exp = xp.exp

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -13,7 +13,7 @@ from verify.kernel import check_certificate, content_hash, digest, statements
 from verify.kernel.obligations import check_obligation, read_goal
 
 
-@lru_cache(maxsize=None)
+@cache
 def _committed(root: str, claim_id: str) -> dict:
     from pathlib import Path
 

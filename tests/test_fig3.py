@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -14,7 +14,7 @@ from numeric.experiments.fig3 import PROFILES, Profile, exact_mse, interaction_s
 QUICK = PROFILES["quick"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _students(k: int) -> tuple:
     return tuple(train_students(k, QUICK.heads, QUICK))
 

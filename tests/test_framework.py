@@ -126,3 +126,28 @@ def test_standard_kan_layer_is_framework_form_of_eq1_but_its_equations_have_no_c
     assert general == sympy.Matrix([x2**2, x1**2])
     variables, combination, one = _built(fw.standard_kan_obstruction)
     assert sympy.expand(combination) == one
+
+
+def test_mixed_difference_vanishes_for_every_definition_3_1_model_with_positions():
+    rng = random.Random(11)
+    x = sympy.symbols("x1:4")
+    pos = [sympy.Integer(k) for k in (1, 2, 3)]  # fixed positional features
+    coeffs = [sympy.Rational(rng.randint(-5, 5), rng.randint(1, 3)) for _ in range(6)]
+    f = lambda u, p, v, q: (
+        coeffs[0] + coeffs[1] * u * v + coeffs[2] * u**2 * q + coeffs[3] * v**3 * p + coeffs[4] * p * q
+    )  # noqa: E731
+    vx = lambda v, q: coeffs[5] * v + q  # V acting on (content, position)  # noqa: E731
+
+    def output(tokens: list) -> sympy.Expr:
+        return sum(f(tokens[0], pos[0], tokens[j], pos[j]) * vx(tokens[j], pos[j]) for j in range(3))
+
+    assert sympy.expand(fw.mixed_difference(output, x[0], (x[1], x[2]), (sympy.Integer(1), sympy.Integer(5)))) == 0
+
+
+def test_mixed_difference_of_softmax_attention_is_negative_at_the_certified_point():
+    def output(t: list) -> sympy.Expr:
+        weights = [sympy.exp(t[0] * t[j]) for j in range(3)]
+        return sum(w * t[j] for j, w in enumerate(weights)) / sum(weights)
+
+    value = fw.mixed_difference(output, sympy.Integer(1), (0, 0), (1, 1))
+    assert sympy.N(value, 30) < -0.1

@@ -75,3 +75,9 @@ def test_kernel_rejects_a_unit_roundoff_outside_zero_one():
 
 def test_goals_with_different_formulas_differ():
     assert read_goal("float_bound", GOAL, "t") != read_goal("float_bound", dict(GOAL, bound="2*Y"), "t")
+
+
+def test_kernel_refuses_a_matrix_too_large_for_its_norms():
+    big = [["1"] * 200 for _ in range(200)]
+    with pytest.raises(KernelError, match="too large"):
+        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1"}}, dict(GOAL, matrices={"A": big, "C": [["1"]]}))

@@ -82,8 +82,14 @@ def test_spectral_norm_of_a_scaled_rotation_is_its_scale():
 
 def _jacobian_goal(**changes) -> dict:
     # A = diag(1/2, 1/4), B = C = I: C A^3 B = diag(1/8, 1/64), norm 1/8; bound 1 * 1 * (1/2)^3 = 1/8 (equality)
-    goal = {"A": [["1/4", "0"], ["0", "1/2"]], "B": EYE, "C": [["1", "1"], ["0", "1"]], "T": 3,
-            "measured": "1/64", "tolerance": "0"}
+    goal = {
+        "A": [["1/4", "0"], ["0", "1/2"]],
+        "B": EYE,
+        "C": [["1", "1"], ["0", "1"]],
+        "T": 3,
+        "measured": "1/64",
+        "tolerance": "0",
+    }
     goal.update(changes)
     return goal
 

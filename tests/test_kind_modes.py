@@ -129,3 +129,25 @@ def test_a_state_matrix_entry_in_the_generator_is_rejected():
     goal = {"A": [["a"]], "start": 0, "modes": []}
     with pytest.raises(KernelError, match="expected a rational number"):
         read_goal("power_closed_form", goal, "t")
+
+
+def test_a_coefficient_of_huge_degree_in_tau_is_rejected_quickly():
+    goal = {"A": [["1"]], "start": 0, "modes": [{"modulus": "a - 1", "coeff": [["tau^65"]]}]}
+    with pytest.raises(KernelError, match="degree in tau above 64"):
+        read_goal("power_closed_form", goal, "t")
+
+
+def test_kernel_trace_is_the_sum_over_the_complex_roots_in_ball_arithmetic():
+    from flint import acb, fmpq_poly
+
+    for modulus, element in [("a^3 - 2", "1/3 + a - 5*a^2"), ("a^2 - 6/5*a + 1", "2 - 7/4*a"), ("a^4 + a + 1", "a^3")]:
+        m = read_modulus(modulus, "t")
+        x = read_poly(element, ("a",), "t")
+        exact = trace_mod(x, m).constant_value().re
+        coeffs = [c.re for _, c in sorted((k[0], c) for k, c in x.terms.items())]
+        powers = sorted(k[0] for k in x.terms)
+        poly_x = fmpq_poly([dict(zip(powers, coeffs)).get(k, 0) for k in range(max(powers) + 1)])
+        total = acb(0)
+        for root, multiplicity in m.complex_roots():
+            total += multiplicity * sum((acb(poly_x.coeffs()[k]) * root**k for k in range(poly_x.degree() + 1)), acb(0))
+        assert total.real.contains(exact) and total.imag.contains(0)

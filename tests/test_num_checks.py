@@ -68,3 +68,24 @@ def test_kernel_rejects_a_changed_size_parameter(certs):
     cert = {**certs["num.thm4.4"], "params": {**certs["num.thm4.4"]["params"], "n": 10**7}}
     result = check_certificate(_rehash(cert), "resized")
     assert not result.valid
+
+
+def test_corruption_switch_makes_every_heads_obligation_invalid(monkeypatch):
+    from verify.registry import get_claim
+
+    monkeypatch.setenv("VERIFY_NUMERIC_CORRUPT", "1e-7")
+    result = check_certificate(get_claim("num.thm4.4").build(), "corrupt")
+    assert not result.valid
+    assert sum("exceeds the a-priori bound" in e for e in result.errors) == 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("claim_id", IDS)
+def test_num_claim_is_certified_at_large_scale(monkeypatch, claim_id):
+    from verify.registry import get_claim
+
+    monkeypatch.setenv("VERIFY_NUMERIC_SCALE", "large")
+    cert = get_claim(claim_id).build()
+    assert cert["params"]["scale"] == "large"
+    result = check_certificate(cert, claim_id)
+    assert result.valid, result.errors

@@ -66,3 +66,13 @@ def test_local_construction_agrees_with_the_theorem_4_4_construction():
 def test_unknown_builtin_is_named():
     with pytest.raises(KeyError, match="unknown built-in SSM"):
         builtin("nope")
+
+
+def test_modal_basis_is_refused_when_the_interaction_rank_is_below_m():
+    from numeric.construction import _block_ssm
+
+    one = Fraction(1)
+    ssm = _block_ssm("k-below-m", [(one / 2, one / 4), (one / 4, one / 2)], [[one], [0], [0], [0]], [[one, 0, 0, 0]])
+    assert head_form(ssm, "lags").k < 4
+    with pytest.raises(ValueError, match="not a basis of S_target"):
+        head_form(ssm, "modal")

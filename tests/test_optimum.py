@@ -143,3 +143,30 @@ def test_gram_in_lag_space_has_the_same_trace_as_the_weighted_family():
 def test_dyadic_reads_a_float_exactly():
     assert dyadic(0.1) == fmpq(3602879701896397, 36028797018963968)
     assert dyadic(-2.5) == fmpq(-5, 2)
+
+
+@pytest.mark.parametrize("k", [2, 4, 8])
+def test_theorem_4_4_construction_finds_interaction_rank_k_and_condition_7_at_n_16(k):
+    # independent code (constructions/ssm.py, Theorem 4.4's owner) on the same teacher
+    from constructions.ssm import interaction_basis, ssm_from_strings
+
+    A, B, C = rotation_teacher(k)
+    rows = [[[str(M[r, c]) for c in range(M.ncols())] for r in range(M.nrows())] for M in (A, B, C)]
+    basis = interaction_basis(ssm_from_strings(*rows))
+    assert basis.k == k
+    assert basis.n_min <= N
+
+
+@pytest.mark.parametrize(("k", "heads"), [(4, 2), (8, 5)])
+def test_optimal_head_weights_factor_with_feature_dimension_k(k, heads):
+    # c_h(i - j) = <U_h, A^(i-j)> for all i, j (A^-1 = A^T): a sum of k/2 rotations, so rank <= k; masking it gives
+    # the optimal alpha^(h), hence r = k features already attain the optimum (r = n is not needed for these teachers)
+    A, _, _ = rotation_teacher(k)
+    Af = _float(A)
+    U = np.linalg.svd(_weighted_family(k))[0][:, :heads]
+    powers = {t: np.linalg.matrix_power(Af if t >= 0 else Af.T, abs(t)) for t in range(-N + 1, N)}
+    for h in range(heads):
+        table = np.array([[U[:, h] @ powers[i - j].ravel() for j in range(N)] for i in range(N)])
+        s = np.linalg.svd(table, compute_uv=False)
+        # float error of each entry <= gamma_{k^2 + k N} * ||U_h|| * ||A^t||_F = gamma * sqrt(k); 1e-10 bounds it
+        assert s[k] <= 1e-10 * s[0]

@@ -86,3 +86,15 @@ def test_feature_count_respects_the_bound_with_equality_for_full_modes():
     sizes = [m.size for m in data["modes"].modes]
     assert sorted(sizes) == [1, 3]
     assert sum(s * (s + 1) // 2 for s in sizes) == 7
+
+
+def test_jordan_block_closed_form_is_certified_and_a_wrong_binomial_is_rejected(cert_of):
+    from verify.claims.sA_modes import block_obligations
+    from verify.kernel.errors import KernelError
+    from verify.kernel.obligations import check_obligation, read_goal
+
+    assert check_certificate(cert_of("appA.eq18.block"), "t").valid
+    step = next(o for o in block_obligations(3) if o.name == "s3.step.02")
+    goal = dict(step.goal, rhs=step.goal["rhs"].replace("/2", "/3"))
+    with pytest.raises(KernelError, match="not zero"):
+        check_obligation("polynomial_identity", read_goal("polynomial_identity", goal, "t"), None, "t")

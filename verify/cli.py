@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import importlib
 import json
+import os
 import pkgutil
 import shutil
 import sys
@@ -39,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
         cmd.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
         cmd.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
         cmd.add_argument("--junit", type=Path, metavar="FILE", help=_JUNIT_HELP)
+        cmd.add_argument("--scale", choices=["default", "large"], help="num.* sizes (sets VERIFY_NUMERIC_SCALE)")
+        cmd.add_argument("--device", choices=["cpu", "cuda"], help="num.* device (sets VERIFY_NUMERIC_DEVICE)")
     sub.add_parser("list", help="claim ids with paper references").add_argument("--json", action="store_true")
     check = sub.add_parser("check", help="re-check certificate files or folders with the kernel alone")
     check.add_argument("paths", nargs="+", type=Path, metavar="PATH")
@@ -208,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         for module in _extra_commands():
             if args.command == module.NAME:
                 return module.run(args)
+        os.environ.update({f"VERIFY_NUMERIC_{k.upper()}": v for k in ("scale", "device") if (v := vars(args).get(k))})
         return _produce_all(_select(getattr(args, "ids", None)), args)
     except SystemExit as stop:
         if isinstance(stop.code, str):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify.certificate import certificate_bytes, write_atomic
-from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json
+from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json, statements
 from verify.registry import Claim
 
 __all__ = ["Outcome", "content_digest", "produce", "compare_baseline", "recheck", "summary_line"]
@@ -47,7 +47,16 @@ class Outcome:
 
 
 def content_digest(cert: dict) -> str:
-    """The machine-independent identity of a certificate: its digest without hash and provenance."""
+    """What a baseline comparison compares: the content without hash and provenance.
+
+    Claims whose frozen statement says "baseline": "verdict" carry measured float64 numbers that
+    legitimately vary with the platform (BLAS, CPU); for them the claim, verdict and the names and
+    kinds of the obligations are compared, and the kernel still re-checks every number.
+    """
+    spec = statements().get(cert.get("claim"), {}) if isinstance(cert, dict) else {}
+    if spec.get("baseline") == "verdict":
+        shape = [[o.get("name"), o.get("kind")] for o in cert.get("obligations", []) if isinstance(o, dict)]
+        return digest({"claim": cert.get("claim"), "verdict": cert.get("verdict"), "obligations": shape})
     return digest(cert, ("hash", "provenance"))
 
 

@@ -96,6 +96,7 @@ def _train(torch, k: int, heads: tuple[int, ...], profile: Profile) -> list[dict
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, profile.steps, eta_min=profile.lr * 1e-3)
 
     def error():
+        """Each student's kernel minus the teacher's, (S, n, n, p, d)."""
         alpha = live * mask * (phi @ psi.transpose(-1, -2))
         return torch.einsum("shij,shpd->sijpd", alpha, V) - full
 

@@ -87,6 +87,7 @@ def ssm_jacobian(A: np.ndarray, B: np.ndarray, C: np.ndarray, T: int) -> np.ndar
 
 
 def _exact(M: np.ndarray) -> fmpq_mat:
+    """A float64 matrix as an exact dyadic matrix."""
     return fmpq_mat(M.shape[0], M.shape[1], [dyadic(x) for x in M.ravel()])
 
 

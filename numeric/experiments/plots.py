@@ -32,14 +32,26 @@ def figure3_png(numbers: dict) -> bytes:
     for k in sorted({r["k"] for r in runs}):
         rows = sorted((r for r in runs if r["k"] == k), key=lambda r: r["H"])
         color = COLORS.get(k, "black")
-        left.plot([r["H"] for r in rows], [max(r["test_mse"], floor) for r in rows], "o-", color=color,
-                  label=f"k = {k}: trained student")
+        left.plot(
+            [r["H"] for r in rows],
+            [max(r["test_mse"], floor) for r in rows],
+            "o-",
+            color=color,
+            label=f"k = {k}: trained student",
+        )
         below = [r for r in rows if r["optimum"] > 0]
-        left.plot([r["H"] for r in below], [r["optimum"] for r in below], "x--", color=color, markersize=10,
-                  label=f"k = {k}: certified optimum (= 0 for H >= {k})")
+        left.plot(
+            [r["H"] for r in below],
+            [r["optimum"] for r in below],
+            "x--",
+            color=color,
+            markersize=10,
+            label=f"k = {k}: certified optimum (= 0 for H >= {k})",
+        )
         left.axvline(k, color=color, linestyle=":", linewidth=0.8)
-        middle.plot([r["H"] for r in below], [r["excess"] / r["optimum"] for r in below], "o-", color=color,
-                    label=f"k = {k}")
+        middle.plot(
+            [r["H"] for r in below], [r["excess"] / r["optimum"] for r in below], "o-", color=color, label=f"k = {k}"
+        )
     left.axhline(floor, color="gray", linewidth=0.6)
     left.set_yscale("log")
     left.set_xlabel("number of heads H")
@@ -82,12 +94,29 @@ def figure4_png(numbers: dict) -> bytes:
     fig, ax = plt.subplots(figsize=(7.5, 4.6))
     T = sorted(int(t) for t in numbers["ssm"])
     ax.semilogy(T, [numbers["ssm"][str(t)] for t in T], "-", color="tab:red", label="linear SSM: ||C A^T B||_2")
-    ax.semilogy(T, [numbers["bound"][str(t)] for t in T], "--", color="tab:red", alpha=0.6,
-                label=f"Thm 5.1 bound ||C|| ||B|| ||A||^T  (||A||_2 = {numbers['norms']['A']:.3f})")
-    ax.semilogy(T, [numbers["attention_median"][str(t)] for t in T], "-", color="tab:blue",
-                label="multi-head attention: median over inputs")
-    ax.fill_between(T, [numbers["attention_p10"][str(t)] for t in T], [numbers["attention_p90"][str(t)] for t in T],
-                    color="tab:blue", alpha=0.2, label="attention: 10%-90% of inputs")
+    ax.semilogy(
+        T,
+        [numbers["bound"][str(t)] for t in T],
+        "--",
+        color="tab:red",
+        alpha=0.6,
+        label=f"Thm 5.1 bound ||C|| ||B|| ||A||^T  (||A||_2 = {numbers['norms']['A']:.3f})",
+    )
+    ax.semilogy(
+        T,
+        [numbers["attention_median"][str(t)] for t in T],
+        "-",
+        color="tab:blue",
+        label="multi-head attention: median over inputs",
+    )
+    ax.fill_between(
+        T,
+        [numbers["attention_p10"][str(t)] for t in T],
+        [numbers["attention_p90"][str(t)] for t in T],
+        color="tab:blue",
+        alpha=0.2,
+        label="attention: 10%-90% of inputs",
+    )
     first = numbers["attention_median"][str(T[0])] * (T[0] + 1)
     ax.semilogy(T, [first / (t + 1) for t in T], ":", color="gray", label="reference c / (T + 1) (uniform attention)")
     certified = sorted(int(t) for t in numbers["certified"])

@@ -62,6 +62,7 @@ for _k in RANKS:
 
 
 def _sha(data: bytes) -> str:
+    """The hex sha256 of bytes."""
     return hashlib.sha256(data).hexdigest()
 
 
@@ -71,6 +72,7 @@ def fig3_numbers_bytes(numbers: dict) -> bytes:
 
 
 def _log(text: str) -> None:
+    """Progress on stderr."""
     print(text, file=sys.stderr, flush=True)
 
 
@@ -80,9 +82,13 @@ def build_fig3(profile_name: str = "default", folder: Path = FIGURES) -> tuple[d
     from numeric.experiments.plots import figure3_png
 
     profile = PROFILES[profile_name]
-    numbers, weights = run(profile, progress=lambda r: _log(
-        f"  exp.fig3: k={r['k']} H={r['H']} test MSE {r['test_mse']:.4g} (optimum {r['optimum']:.4g}, "
-        f"{r['train_seconds']:.1f} s)"))
+    numbers, weights = run(
+        profile,
+        progress=lambda r: _log(
+            f"  exp.fig3: k={r['k']} H={r['H']} test MSE {r['test_mse']:.4g} (optimum {r['optimum']:.4g}, "
+            f"{r['train_seconds']:.1f} s)"
+        ),
+    )
     png, data = figure3_png(numbers), fig3_numbers_bytes(numbers)
     write_atomic(folder / "exp.fig3.png", png)
     write_atomic(folder / "exp.fig3.json", data)
@@ -94,8 +100,9 @@ def build_fig3(profile_name: str = "default", folder: Path = FIGURES) -> tuple[d
         params[f"mse.{key}"], params[f"student.{key}"] = row["test_mse_exact"], student
         A, B, C = rotation_teacher(row["k"])
         teacher = {"A": _rows(A), "B": _rows(B), "C": _rows(C), "n": profile.n}
-        obligations.append(Obligation(f"{key}.mse", "student_mse", {**teacher, "student": student,
-                                                                      "mse": row["test_mse_exact"]}))
+        obligations.append(
+            Obligation(f"{key}.mse", "student_mse", {**teacher, "student": student, "mse": row["test_mse_exact"]})
+        )
         goal = {"box": {}, "lhs": row["test_mse_exact"], "op": ">=", "rhs": row["optimum_lower"]}
         obligations.append(Obligation(f"{key}.above-optimum", "interval_inequality", goal, {"precision": 256}))
     return make_certificate("exp.fig3", "certified", obligations, params=params), numbers

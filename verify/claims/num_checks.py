@@ -10,6 +10,7 @@ from __future__ import annotations
 from numeric.checks import SIZES, Check
 from numeric.claimdata import (
     FEATURE_N,
+    corruption_from_env,
     feature_checks,
     forms_all,
     heads_checks,
@@ -41,7 +42,7 @@ def num_thm44() -> dict:
     for name in BUILTINS:
         if theorem44_agrees(builtin(name), 2 * builtin(name).dims[0] + 4) is False:
             raise AssertionError(f"{name}: the local construction disagrees with constructions.ssm")
-    checks = heads_checks(bk, n)
+    checks = heads_checks(bk, n, corruption_from_env())
     return _certificate("num.thm4.4", checks, params_of(scale, bk, n=n, N=checks[0].sizes["N"]))
 
 

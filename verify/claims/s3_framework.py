@@ -191,8 +191,9 @@ def membership_linear_attention() -> dict:
 @claim("def3.1.membership.attention")
 def membership_attention() -> dict:
     """Softmax attention is not of Definition 3.1 form: refuted by two exact sequences."""
-    obligation = _counterexample("def3.1.membership.attention", "pair-determines-weight", "refuted")
-    return make_certificate("def3.1.membership.attention", "refuted", [obligation])
+    names = ("pair-determines-weight", "no-pairwise-form")
+    obligations = [_counterexample("def3.1.membership.attention", name, "refuted") for name in names]
+    return make_certificate("def3.1.membership.attention", "refuted", obligations)
 
 
 @claim("def3.1.membership.attention.corrected")
@@ -205,5 +206,6 @@ def membership_attention_corrected() -> dict:
 @claim("def3.1.membership.normalized-linear-attention")
 def membership_normalized_linear_attention() -> dict:
     """Normalized linear attention is not of Definition 3.1 form."""
-    obligation = _counterexample("def3.1.membership.normalized-linear-attention", "pair-does-not-determine-weight")
-    return make_certificate("def3.1.membership.normalized-linear-attention", "certified", [obligation])
+    names = ("pair-does-not-determine-weight", "no-pairwise-form")
+    obligations = [_counterexample("def3.1.membership.normalized-linear-attention", name) for name in names]
+    return make_certificate("def3.1.membership.normalized-linear-attention", "certified", obligations)

@@ -1,7 +1,7 @@
 """Section 4.1: Theorem 4.2 (interaction rank gap) and Remark 4.3, every step of the proof.
 
 Goals are produced from the exact objects of constructions.rotation; the kernel compares them with
-its frozen statements (verify/kernel/specs/s4_rank_gap.json) and re-checks every witness.
+its frozen statements (verify/kernel/specs/s4_1_rank_gap.json) and re-checks every witness.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ kernel (verify/kernel/kind_modes.py) re-checks chains, inductions, dual bases an
 
 from __future__ import annotations
 
-from math import comb
+from math import comb, factorial
 
 from flint import fmpq_mat
 
@@ -38,7 +38,7 @@ __all__ = [
     "lag_goal",
 ]
 
-# name: (A, B, C) over QQ, each disguised by a rational similarity so that no structure is visible.
+# name: (A, B, C) over QQ, none of them in Jordan form (coupling entries hide the block structure).
 INSTANCES: dict[str, tuple[list, list, list]] = {
     "real": (
         [["1/2", "0", "0"], ["1/3", "-1/3", "0"], ["1", "1", "3/4"]],
@@ -240,6 +240,51 @@ def eq21_obligation(q: int) -> Obligation:
 def eq21() -> dict:
     """Eq. (21) for symbolic i, j and every q <= EQ21_MAX_Q."""
     return make_certificate("appA.eq21", "certified", [eq21_obligation(q) for q in range(EQ21_MAX_Q + 1)])
+
+
+# Jordan blocks J_s(lambda) with s <= JORDAN_MAX_BLOCK get the symbolic-lambda closed form (appA.eq18.block).
+JORDAN_MAX_BLOCK = 4
+
+
+def _binom_text(q: int, var: str) -> str:
+    """binom(var, q) as a kernel expression: var (var - 1) ... (var - q + 1) / q!."""
+    if q == 0:
+        return "1"
+    factors = "*".join(f"({var} - {r})" for r in range(q))
+    return f"({factors})/{factorial(q)}"
+
+
+def _block_entry(s: int, r: int, c: int, var: str, power: str) -> str:
+    """G(tau)_{r,c} = binom(tau, c - r) L lam^(s - 1 - (c - r)) for c >= r, else 0 (G = lam^(s-1) J^tau)."""
+    q = c - r
+    return "0" if q < 0 else f"{_binom_text(q, var)}*{power}*lam^{s - 1 - q}"
+
+
+def block_obligations(s: int) -> list[Obligation]:
+    """Base G(0) = lam^(s-1) I and step J G(tau) = G(tau + 1) (L -> lam L) for the block J_s(lam), entrywise."""
+    out = []
+    names = ["L", "lam", "tau"]
+    for r in range(s):
+        for c in range(s):
+            base = _block_entry(s, r, c, "0", "1")
+            want = f"lam^{s - 1}" if r == c else "0"
+            out.append(
+                Obligation(f"s{s}.base.{r}{c}", "polynomial_identity", {"vars": ["lam"], "lhs": base, "rhs": want})
+            )
+            left = f"lam*({_block_entry(s, r, c, 'tau', 'L')})"
+            if r + 1 < s:
+                left += f" + ({_block_entry(s, r + 1, c, 'tau', 'L')})"
+            right = _block_entry(s, r, c, "(tau + 1)", "(lam*L)")
+            goal = {"vars": names, "lhs": left, "rhs": right}
+            out.append(Obligation(f"s{s}.step.{r}{c}", "polynomial_identity", goal))
+    return out
+
+
+@claim("appA.eq18.block")
+def eq18_block() -> dict:
+    """J_s(lam)^tau = sum_q binom(tau, q) lam^(tau - q) N^q for symbolic lam != 0 and tau, s <= JORDAN_MAX_BLOCK."""
+    obligations = [o for s in range(1, JORDAN_MAX_BLOCK + 1) for o in block_obligations(s)]
+    return make_certificate("appA.eq18.block", "certified", obligations)
 
 
 @claim("appA.features")

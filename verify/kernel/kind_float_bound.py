@@ -21,6 +21,8 @@ from .numbers import GQ, parse_integer, parse_number
 __all__ = ["KINDS"]
 
 _MAX_SIZE = 10**12
+# Work of the Gram matrix X^T X (rows * cols^2); the paper's checks use at most 4 x 64 and 16 x 16.
+_MAX_GRAM_WORK = 10**6
 
 
 def _field(obj: object, key: str, where: str) -> object:
@@ -77,6 +79,8 @@ def _real_entries(m: Matrix, where: str) -> list[list[fmpq]]:
 def _derived(name: str, m: Matrix, where: str) -> dict[str, fmpq]:
     """Exact norms of a goal matrix: squared Frobenius norm, Gershgorin bound of ||X||_2^2, infinity norm."""
     rows = _real_entries(m, where)
+    if len(rows) * len(rows[0]) ** 2 > _MAX_GRAM_WORK:
+        raise KernelError(where, f"matrix too large for its norms (rows * cols^2 > {_MAX_GRAM_WORK})")
     cols = list(zip(*rows))
     gram_rows = [sum((abs(sum((a * b for a, b in zip(ci, cj)), fmpq(0))) for cj in cols), fmpq(0)) for ci in cols]
     return {

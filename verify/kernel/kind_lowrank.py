@@ -52,6 +52,7 @@ def _key(m: fmpq_mat) -> tuple:
 
 
 def _rational(value: object, where: str) -> fmpq:
+    """An exact real number."""
     x = parse_number(value, where)
     if not x.is_real():
         raise KernelError(where, "expected a real number")
@@ -63,8 +64,11 @@ def _system(goal: dict, where: str) -> tuple[fmpq_mat, fmpq_mat, fmpq_mat]:
     A, B, C = (_real_matrix(_field(goal, k, where), f"{where}.{k}") for k in "ABC")
     m = A.nrows()
     if A.ncols() != m or B.nrows() != m or C.ncols() != m:
-        raise KernelError(where, f"shapes A {A.nrows()}x{A.ncols()}, B {B.nrows()}x{B.ncols()}, C "
-                          f"{C.nrows()}x{C.ncols()}; expected A m x m, B m x d, C p x m")
+        raise KernelError(
+            where,
+            f"shapes A {A.nrows()}x{A.ncols()}, B {B.nrows()}x{B.ncols()}, C "
+            f"{C.nrows()}x{C.ncols()}; expected A m x m, B m x d, C p x m",
+        )
     return A, B, C
 
 
@@ -89,6 +93,7 @@ def spectral_norm(M: fmpq_mat, where: str) -> arb:
 
 
 def _goal_optimum(goal: dict, where: str) -> tuple:
+    """The lowrank_optimum goal as comparable exact data."""
     A, B, C = _system(goal, where)
     n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, _MAX_LENGTH)
     heads = parse_integer(_field(goal, "heads", where), f"{where}.heads", 0, _MAX_SIDE)
@@ -99,6 +104,7 @@ def _goal_optimum(goal: dict, where: str) -> tuple:
 
 
 def _from_key(key: tuple) -> fmpq_mat:
+    """The matrix back from its comparable form."""
     rows, cols, entries = key
     return fmpq_mat(rows, cols, list(entries))
 
@@ -134,12 +140,14 @@ def _matrices(value: object, where: str) -> list[fmpq_mat]:
 
 
 def _goal_student(goal: dict, where: str) -> tuple:
+    """The student_mse goal as comparable exact data, with shapes checked."""
     A, B, C = _system(goal, where)
     n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, _MAX_LENGTH)
     student = _field(goal, "student", where)
     if not isinstance(student, dict):
         raise KernelError(f"{where}.student", "expected an object {V, phi, psi}")
-    V, phi, psi = (_matrices(_field(student, k, f"{where}.student"), f"{where}.student.{k}") for k in ("V", "phi", "psi"))
+    here = f"{where}.student"
+    V, phi, psi = (_matrices(_field(student, k, here), f"{here}.{k}") for k in ("V", "phi", "psi"))
     if not len(V) == len(phi) == len(psi):
         raise KernelError(f"{where}.student", "expected as many phi and psi tables as value matrices")
     r = phi[0].ncols()
@@ -173,6 +181,7 @@ def _check_student(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_jacobian(goal: dict, where: str) -> tuple:
+    """The ssm_jacobian goal as comparable exact data."""
     A, B, C = _system(goal, where)
     T = parse_integer(_field(goal, "T", where), f"{where}.T", 0, _MAX_LENGTH)
     measured, tolerance = (_rational(_field(goal, k, where), f"{where}.{k}") for k in ("measured", "tolerance"))
@@ -191,8 +200,10 @@ def _check_jacobian(goal: tuple, witness: object, where: str) -> None:
             power = A * power
         exact = spectral_norm(C * power, where)
         if not abs(exact - arb(measured)) <= arb(tolerance):
-            raise KernelError(where, f"measured {float(measured)!r} is not within {float(tolerance)!r} of "
-                              f"||C A^T B||_2 = {exact.str(15)}")
+            raise KernelError(
+                where,
+                f"measured {float(measured)!r} is not within {float(tolerance)!r} of ||C A^T B||_2 = {exact.str(15)}",
+            )
         bound = spectral_norm(C, where) * spectral_norm(B, where) * spectral_norm(A, where) ** T
         if not exact <= bound:
             raise KernelError(where, f"||C A^T B||_2 = {exact.str(15)} is not decided <= the bound {bound.str(15)}")

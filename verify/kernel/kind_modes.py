@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 GEN = "a"
-MAX_DEGREE = 64  # degree of a modulus: the state dimension of the paper's SSMs is far smaller
+MAX_DEGREE = 64  # degree of a modulus, and in tau: the state dimension of the paper's SSMs is far smaller
 
 
 def _field(obj: object, key: str, where: str) -> object:
@@ -112,10 +112,13 @@ def read_poly_matrix(value: object, variables: tuple[str, ...], where: str) -> l
         raise KernelError(where, f"rows of different lengths; expected {len(value[0])} entries per row")
     if len(value) * len(value[0]) > 40_000:
         raise KernelError(where, "more than 40000 entries")
-    return [
+    out = [
         [read_poly(x, variables, f"{where}[{r}][{c}]", complex_ok=False) for c, x in enumerate(row)]
         for r, row in enumerate(value)
     ]
+    if "tau" in variables and any(p.degree_in({"tau"}) > MAX_DEGREE for row in out for p in row):
+        raise KernelError(where, f"degree in tau above {MAX_DEGREE} (a Jordan block larger than the bound)")
+    return out
 
 
 def _matmul(x: list[list[Poly]], y: list[list[Poly]], where: str) -> list[list[Poly]]:
