@@ -83,7 +83,7 @@ def test_baseline_that_is_also_the_output_folder_is_compared_before_it_is_overwr
 
 def _documented_schemas() -> list[dict]:
     """The JSON schemas of `--json` output, in the order the README text documents them (run, check, list)."""
-    text = (ROOT / "docs" / "readme" / "report.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "report.md").read_text(encoding="utf-8")
     return [json.loads(block) for block in re.findall(r"```json\n(.*?)```", text, re.S)]
 
 

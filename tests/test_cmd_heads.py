@@ -106,3 +106,17 @@ def test_missing_file_exits_2(tmp_path, capsys):
 def test_bad_length_option_exits_2(tmp_path, capsys):
     assert _heads(tmp_path, EXAMPLE, "--n", "-3") == 2
     assert "--n: found -3" in capsys.readouterr().err
+
+
+def test_a_real_users_ssm_also_gets_the_block_diagonal_real_form(tmp_path, capsys):
+    path = _write(tmp_path, {"A": [["0", "-2"], ["1", "0"]], "B": [["1"], ["0"]], "C": [["1", "1"]]})
+    assert _heads(tmp_path, path, "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["blockdiag"].startswith("certified, ")
+    block = check_file(Path(summary["blockdiag"].split(", ", 1)[1]))
+    assert block.valid and block.claim == "review.blockdiag.ssm"
+
+
+def test_a_complex_ssm_is_not_put_in_real_block_form(tmp_path, capsys):
+    assert _heads(tmp_path, ROOT / "examples" / "ssm-gaussian.json", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["blockdiag"].startswith("not attempted")

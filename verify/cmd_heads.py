@@ -2,7 +2,7 @@
 
 Prints the interaction rank k, the smallest n for which condition (7) holds, and the path of a kernel-checked
 certificate of the k-head construction (claim thm4.4.heads, or thm4.4.sufficiency when n < n_min, where (7)
-fails and Theorem 4.4's necessity does not apply). The file format is documented in docs/readme/thm4.4.md.
+fails and Theorem 4.4's necessity does not apply). The file format is documented in docs/thm4.4.md.
 """
 
 from __future__ import annotations
@@ -153,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
         "certificate": str(path),
         "kernel": "valid",
     }
+    summary["blockdiag"] = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
         return EXIT_OK
@@ -162,5 +163,25 @@ def run(args: argparse.Namespace) -> int:
     print(f"k-head construction at n = {n}: {basis.k} heads, head dimension r = {summary['r']}")
     if n < basis.n_min:
         print(f"note: (7) fails at n = {n} < {basis.n_min}; necessity (H >= k) is not claimed at this length")
+    print(f"real 1x1/2x2 block form (review.blockdiag.ssm): {summary['blockdiag']}")
     print(f"certificate ({claim_id}, kernel check passed): {path}")
     return EXIT_OK
+
+
+def _block_form(ssm: SSM, path: Path) -> str:
+    """Certify the related review's block-diagonal real form for a real SSM; the path, or why not."""
+    from verify.claims.sA_singular import block_certificate
+    from verify.exact import matrix_rows
+
+    if str(ssm.domain) != "QQ":
+        return "not attempted (complex entries; the claim is about real SSMs)"
+    try:
+        cert = block_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
+    except ValueError as err:  # NotBlockable says which Jordan structure prevents it
+        return f"not certified: {err}"
+    data = certificate_bytes(cert)
+    result = check_certificate(load_json(data, str(path)), str(path))
+    if not result.valid:
+        return "kernel rejected: " + "; ".join(result.errors)
+    write_atomic(path, data)
+    return f"certified, {path}"

@@ -13,7 +13,7 @@ The coefficients c_{tau,.} for tau >= d are *defined* by the same recurrence as 
 and agree for tau < d, so (8) holds for every tau by induction and no coefficient beyond d - 1 is needed.
 The sufficiency kind then checks the rank-refined factorization of the lower-triangular Toeplitz A^(h): with
 z_h the first lag where c_{.,h} is nonzero (c_{tau,h} = 0 for tau < z_h, c_{z_h,h} != 0, both checked),
-rank A^(h) = max(0, n - z_h) and r = max_h rank A^(h). See docs/readme/thm4.4.md.
+rank A^(h) = max(0, n - z_h) and r = max_h rank A^(h). See docs/thm4.4.md.
 """
 
 from __future__ import annotations

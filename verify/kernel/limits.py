@@ -41,6 +41,6 @@ MAX_OBLIGATIONS = 10_000
 # Bits of working precision for ball arithmetic.
 MAX_PRECISION = 100_000
 # Term pairs multiplied in one polynomial product (len(a) * len(b)); bounds the time of one step.
-MAX_PRODUCT_WORK = 2_000_000
+MAX_PRODUCT_WORK = 250_000
 # Bits of one numerator or denominator produced during exact evaluation (about 60,000 digits).
 MAX_BITS = 200_000

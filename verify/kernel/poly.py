@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import KernelError
 from .expr import Node, parse_expression
-from .limits import MAX_BITS, MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES
+from .limits import MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
 
 __all__ = ["Poly", "read_poly", "read_variables", "poly_from_node"]
