@@ -14,8 +14,9 @@ import mpmath
 import pytest
 
 from verify.certificate import certificate_bytes
+from verify.certificate import reseal as _rehash
 from verify.claims import s5_construction as sc
-from verify.kernel import check_certificate, content_hash
+from verify.kernel import check_certificate
 from verify.kernel.errors import KernelError
 from verify.kernel.obligations import check_obligation, read_goal
 
@@ -43,11 +44,6 @@ def _cert(claim_id: str) -> dict:
     if claim_id not in _CACHE:
         _CACHE[claim_id] = json.loads(certificate_bytes(BUILDERS[claim_id][0]()))
     return copy.deepcopy(_CACHE[claim_id])
-
-
-def _rehash(cert: dict) -> dict:
-    cert["hash"] = content_hash(cert)
-    return cert
 
 
 def _obligation(cert: dict, name: str) -> dict:

@@ -12,8 +12,9 @@ from fractions import Fraction
 import pytest
 
 from verify.certificate import certificate_bytes
+from verify.certificate import reseal as _rehash
 from verify.claims import s5_gradients as sg
-from verify.kernel import check_certificate, content_hash
+from verify.kernel import check_certificate
 from verify.kernel.errors import KernelError
 from verify.kernel.obligations import check_obligation, read_goal
 
@@ -33,11 +34,6 @@ def _cert(claim_id: str) -> dict:
     if claim_id not in _CACHE:
         _CACHE[claim_id] = json.loads(certificate_bytes(BUILDERS[claim_id][0]()))
     return copy.deepcopy(_CACHE[claim_id])
-
-
-def _rehash(cert: dict) -> dict:
-    cert["hash"] = content_hash(cert)
-    return cert
 
 
 def _obligation(cert: dict, name: str) -> dict:

@@ -8,8 +8,9 @@ import pytest
 from flint import fmpq_mat
 
 from constructions.jordan import to_fraction_matrix
+from verify.certificate import reseal as _rehash
 from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
-from verify.kernel import check_certificate, content_hash, digest
+from verify.kernel import check_certificate
 
 
 def _rows(m: fmpq_mat) -> list[list[str]]:
@@ -41,16 +42,6 @@ def _mixed_ssm() -> tuple[list, list, list]:
     b = to_fraction_matrix([[1, 0], [0, 1], [1, 1], [0, 0], [1, 0], [0, 1], [1, 0], [0, 0]])
     c = to_fraction_matrix([[1, 0, 0, 1, 0, 1, 0, 1], [0, 1, 1, 0, 1, 0, 0, 0]])
     return _rows(a), _rows(b), _rows(c)
-
-
-def _rehash(cert: dict) -> dict:
-    cert = copy.deepcopy(cert)
-    for item in cert["obligations"]:
-        if "digest" in item:
-            item["digest"] = digest(item, ("digest",))
-    cert.pop("hash", None)
-    cert["hash"] = content_hash(cert)
-    return cert
 
 
 @pytest.fixture(scope="module")

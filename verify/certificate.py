@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import platform
 import tempfile
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from verify.kernel import FORMAT, canonical_bytes, content_hash, digest, statements
 
-__all__ = ["Obligation", "make_certificate", "write_atomic", "provenance", "certificate_bytes"]
+__all__ = ["Obligation", "make_certificate", "write_atomic", "provenance", "certificate_bytes", "reseal"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,19 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def reseal(cert: dict) -> dict:
+    """A copy of a (tampered) certificate with every obligation digest and the hash recomputed.
+
+    Used by tests and the known-bad corpus so that a rejection comes from the mathematics, not the seal.
+    """
+    out = copy.deepcopy(cert)
+    for item in out.get("obligations", []):
+        if isinstance(item, dict):
+            item["digest"] = digest(item, ("digest",))
+    out["hash"] = content_hash(out)
+    return out
 
 
 def write_atomic(path: Path, data: bytes) -> None:
