@@ -34,6 +34,15 @@ CORRECTED = ".corrected"
 _STATUSES = ("certified", "refuted", "invalid", "missing")
 
 
+def _section_key(section: str) -> tuple:
+    """Sort key of a section label: numbered sections first, numerically; then appendices, then the rest."""
+    head = section.split()[0] if section.split() else section
+    parts = head.split(".")
+    if all(p.isdigit() for p in parts):
+        return (0, tuple(int(p) for p in parts), section)
+    return (1, tuple(parts), section)
+
+
 @dataclass
 class ObligationView:
     """One obligation: its name, kind, and readable lines."""
@@ -90,11 +99,11 @@ class Report:
         return {c.id: c for c in self.claims}
 
     def sections(self) -> list[tuple[str, list[ClaimView]]]:
-        """Claims grouped by paper section, sections in order of first appearance (paper order)."""
+        """Claims grouped by paper section, sections in paper order (3.1 < 3.1.2 < 4.1 < 5 < 6 < A)."""
         groups: dict[str, list[ClaimView]] = {}
         for view in self.claims:
             groups.setdefault(view.section, []).append(view)
-        return list(groups.items())
+        return sorted(groups.items(), key=lambda item: _section_key(item[0]))
 
     def counts(self) -> dict[str, int]:
         """How many claims have each status."""
