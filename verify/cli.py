@@ -17,7 +17,7 @@ from pathlib import Path
 
 from verify.junit import check_junit_path, suite_from_checks, suite_from_outcomes, write_junit
 from verify.registry import Claim, all_claims
-from verify.runner import Outcome, compare_baseline, produce, recheck, summary_line
+from verify.runner import Outcome, compare_baseline, produce, recheck, status_counts, summary_line
 
 __all__ = ["main"]
 
@@ -121,7 +121,7 @@ def _produce_and_report(claims: list[Claim], args: argparse.Namespace, baseline:
     failed = any(o.status in ("invalid", "error") for o in outcomes) or bool(regressions)
     _write_junit(args, lambda: suite_from_outcomes(outcomes, regressions, f"verify {args.command}"))
     if args.json:
-        summary = {s: sum(o.status == s for o in outcomes) for s in ("certified", "refuted", "invalid", "error")}
+        summary = status_counts(outcomes)
         payload = {"results": [o.to_json() for o in outcomes], "summary": summary, "regressions": regressions}
         print(json.dumps(payload, indent=1, sort_keys=True))
         return EXIT_FAIL if failed else EXIT_OK

@@ -11,7 +11,7 @@ from verify.certificate import certificate_bytes, write_atomic
 from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json, statements
 from verify.registry import Claim
 
-__all__ = ["Outcome", "content_digest", "produce", "compare_baseline", "recheck", "summary_line"]
+__all__ = ["Outcome", "content_digest", "produce", "compare_baseline", "recheck", "status_counts", "summary_line"]
 
 
 @dataclass
@@ -122,9 +122,14 @@ def recheck(paths: list[Path]) -> tuple[list, list[str]]:
     return results, unreadable
 
 
+def status_counts(outcomes: list[Outcome]) -> dict[str, int]:
+    """How many outcomes are certified, refuted, invalid and error."""
+    return {s: sum(o.status == s for o in outcomes) for s in ("certified", "refuted", "invalid", "error")}
+
+
 def summary_line(outcomes: list[Outcome]) -> str:
     """The fixed last line that CI can grep."""
-    count = {s: sum(o.status == s for o in outcomes) for s in ("certified", "refuted", "invalid", "error")}
+    count = status_counts(outcomes)
     return (
         f"verify: {count['certified']} certified, {count['refuted']} refuted, "
         f"{count['invalid']} invalid, {count['error']} errors"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["KernelError"]
+__all__ = ["KernelError", "field"]
 
 
 class KernelError(Exception):
@@ -12,3 +12,10 @@ class KernelError(Exception):
         super().__init__(f"{where}: {message}")
         self.where = where
         self.message = message
+
+
+def field(obj: object, key: str, where: str) -> object:
+    """obj[key], or a KernelError naming the missing field."""
+    if not isinstance(obj, dict) or key not in obj:
+        raise KernelError(where, f"missing field {key!r}")
+    return obj[key]

@@ -12,17 +12,11 @@ the symbols at which the denominators do not vanish.
 from __future__ import annotations
 
 from .errors import KernelError
+from .errors import field as _field
 from .numbers import GQ
 from .poly import Poly, read_poly, read_variables
 
 __all__ = ["KINDS", "derivative", "substitute"]
-
-
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
 
 
 def _fraction(value: object, names: tuple[str, ...], where: str) -> tuple[Poly, Poly]:

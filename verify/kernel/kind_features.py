@@ -11,9 +11,9 @@ from __future__ import annotations
 from flint import fmpq_poly
 
 from .errors import KernelError
+from .errors import field as _field
 from .kind_modes import GEN, substitute, trace_mod
 from .kind_modes import TAU_VARS as _TAU
-from .kind_modes import field as _field
 from .kind_modes import read_modes as _read_modes
 from .kind_modes import relabel as _relabel
 from .kind_modes import zero_mod as _zero_mod

@@ -13,6 +13,7 @@ from __future__ import annotations
 from flint import fmpq
 
 from .errors import KernelError
+from .errors import field as _field
 from .expr import parse_expression
 from .intervals import RELATIONS, exact_value, holds_exactly
 from .matrix import Matrix, read_matrix
@@ -23,13 +24,6 @@ __all__ = ["KINDS"]
 _MAX_SIZE = 10**12
 # Work of the Gram matrix X^T X (rows * cols^2); the paper's checks use at most 4 x 64 and 16 x 16.
 _MAX_GRAM_WORK = 10**6
-
-
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
 
 
 def _names(table: object, where: str) -> list[str]:

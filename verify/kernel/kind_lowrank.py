@@ -20,6 +20,7 @@ from __future__ import annotations
 from flint import arb, fmpq, fmpq_mat
 
 from .errors import KernelError
+from .errors import field as _field
 from .intervals import with_precision
 from .matrix import read_matrix
 from .numbers import parse_integer, parse_number
@@ -28,13 +29,6 @@ __all__ = ["KINDS", "eigenvalues", "spectral_norm"]
 
 _MAX_LENGTH = 4096  # n and T: the experiments use n = 16 and T <= 64.
 _MAX_SIDE = 256  # p * d of G (64 for the k = 8 teacher).
-
-
-def _field(goal: dict, key: str, where: str) -> object:
-    """goal[key], or a KernelError naming the missing field."""
-    if key not in goal:
-        raise KernelError(where, f"missing field {key!r}")
-    return goal[key]
 
 
 def _real_matrix(value: object, where: str) -> fmpq_mat:

@@ -9,19 +9,13 @@ nonzero diagonal whatever the free entries are; then rank M >= rank D - r0 >= K 
 from __future__ import annotations
 
 from .errors import KernelError
+from .errors import field as _field
 from .matrix import Matrix, read_matrix
 from .numbers import GQ, ZERO, parse_integer, parse_number
 
 __all__ = ["KINDS"]
 
 MAX_LENGTH = 4096  # sequence length n; the paper's experiments use n <= 4096
-
-
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
 
 
 def _goal_lags(goal: dict, where: str, bound_key: str) -> tuple:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from flint import fmpq, fmpq_poly
 
 from .errors import KernelError
+from .errors import field as _field
 from .numbers import GQ
 from .poly import Poly, read_poly
 
@@ -27,18 +28,10 @@ __all__ = [
     "relabel",
     "zero_mod",
     "read_modes",
-    "field",
 ]
 
 GEN = "a"
 MAX_DEGREE = 64  # degree of a modulus, and in tau: the state dimension of the paper's SSMs is far smaller
-
-
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
 
 
 def _to_fmpq_poly(poly: Poly) -> fmpq_poly:
@@ -409,7 +402,6 @@ def _check_dual(goal: tuple, witness: dict, where: str) -> None:
 
 # Public names for kind_features.py (the same functions, one implementation).
 TAU_VARS = _TAU
-field = _field
 relabel = _relabel
 zero_mod = _zero_mod
 read_modes = _read_modes

@@ -9,27 +9,18 @@ Everything is exact rational arithmetic; the bound c is a function-free expressi
 from __future__ import annotations
 
 from .errors import KernelError
+from .errors import field as _field
 from .expr import parse_expression
 from .intervals import exact_value
-from .matrix import Matrix, evaluate_matrix, read_matrix
+from .matrix import Matrix, evaluate_matrix, read_matrix, read_named_matrices
 from .numbers import GQ, parse_number
 
 __all__ = ["KINDS"]
 
 
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
-
-
 def _goal(goal: dict, where: str) -> tuple:
     """(env, expression tree, op, bound) with the bound evaluated exactly."""
-    given = _field(goal, "matrices", where)
-    if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() for k in given):
-        raise KernelError(f"{where}.matrices", "expected an object from names to matrices")
-    env = tuple(sorted((k, read_matrix(v, f"{where}.matrices.{k}")) for k, v in given.items()))
+    env = read_named_matrices(goal, where)
     node = parse_expression(_field(goal, "expr", where), f"{where}.expr")
     op = _field(goal, "op", where)
     if op not in ("<=", ">="):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from flint import fmpq_mat
 
 from .errors import KernelError
+from .errors import field as _field
 from .matrix import Matrix, determinant
 from .numbers import GQ, ONE, ZERO, parse_integer, parse_number
 
@@ -94,13 +95,6 @@ def _add_im(a: fmpq_mat | None, b: fmpq_mat | None) -> fmpq_mat | None:
     if a is None or b is None:
         return a if b is None else b
     return a + b
-
-
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
 
 
 def _read_cmat(value: object, where: str) -> _CMat:

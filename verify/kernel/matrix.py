@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flint import fmpq_mat
 
-from .errors import KernelError
+from .errors import KernelError, field
 from .expr import Node
 from .limits import MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
 
-__all__ = ["Matrix", "read_matrix", "evaluate_matrix", "determinant", "check_rank_witness"]
+__all__ = ["Matrix", "read_matrix", "read_named_matrices", "evaluate_matrix", "determinant", "check_rank_witness"]
 
 
 class Matrix:
@@ -88,8 +88,12 @@ def read_matrix(value: object, where: str) -> Matrix:
     return Matrix([[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(r)] for i, r in enumerate(value)])
 
 
-def _scalar(value: object) -> GQ | None:
-    return value if isinstance(value, GQ) else None
+def read_named_matrices(goal: dict, where: str) -> tuple[tuple[str, Matrix], ...]:
+    """The goal's "matrices" object (names to exact matrices) as sorted (name, Matrix) pairs."""
+    given = field(goal, "matrices", where)
+    if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() for k in given):
+        raise KernelError(f"{where}.matrices", "expected an object from names to matrices")
+    return tuple(sorted((k, read_matrix(v, f"{where}.matrices.{k}")) for k, v in given.items()))
 
 
 def _evaluate(node: Node, env: dict[str, Matrix], where: str) -> Matrix | GQ:

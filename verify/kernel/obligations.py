@@ -14,6 +14,7 @@ from pathlib import Path
 from flint import arb, fmpq
 
 from .errors import KernelError
+from .errors import field as _field
 from .expr import parse_expression
 from .intervals import (
     NEGATION,
@@ -25,18 +26,11 @@ from .intervals import (
     holds_exactly,
     with_precision,
 )
-from .matrix import check_rank_witness, evaluate_matrix, read_matrix
+from .matrix import check_rank_witness, evaluate_matrix, read_matrix, read_named_matrices
 from .numbers import parse_integer, parse_number
 from .poly import Poly, read_poly, read_variables
 
 __all__ = ["KINDS", "read_goal", "check_obligation"]
-
-
-def _field(obj: object, key: str, where: str) -> object:
-    """obj[key], or a KernelError naming the missing field."""
-    if not isinstance(obj, dict) or key not in obj:
-        raise KernelError(where, f"missing field {key!r}")
-    return obj[key]
 
 
 def _vars(goal: dict, where: str) -> tuple[str, ...]:
@@ -143,10 +137,7 @@ def _check_attained(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_matrix(goal: dict, where: str) -> tuple:
-    given = _field(goal, "matrices", where)
-    if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() for k in given):
-        raise KernelError(f"{where}.matrices", "expected an object from names to matrices")
-    env = tuple(sorted((k, read_matrix(v, f"{where}.matrices.{k}")) for k, v in given.items()))
+    env = read_named_matrices(goal, where)
     lhs = parse_expression(_field(goal, "lhs", where), f"{where}.lhs")
     rhs = parse_expression(_field(goal, "rhs", where), f"{where}.rhs")
     return (env, lhs, rhs)
