@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["KernelError", "field"]
+__all__ = ["KernelError", "field", "expect_keys"]
 
 
 class KernelError(Exception):
@@ -19,3 +19,16 @@ def field(obj: object, key: str, where: str) -> object:
     if not isinstance(obj, dict) or key not in obj:
         raise KernelError(where, f"missing field {key!r}")
     return obj[key]
+
+
+def expect_keys(obj: object, where: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()) -> dict:
+    """obj as a dict with every required key, and no key outside required + optional."""
+    if not isinstance(obj, dict):
+        raise KernelError(where, f"found {type(obj).__name__}, expected an object with keys {list(required)}")
+    missing = [k for k in required if k not in obj]
+    if missing:
+        raise KernelError(where, f"missing field {missing[0]!r}")
+    extra = sorted(k for k in obj if k not in required and k not in optional)
+    if extra:
+        raise KernelError(where, f"unknown field {extra[0]!r}; expected only {sorted((*required, *optional))}")
+    return obj

@@ -5,6 +5,10 @@ Each bound is named here once, with the reason it is large enough for the paper'
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NUMBER_DIGITS",
@@ -18,6 +22,12 @@ __all__ = [
     "MAX_PRECISION",
     "MAX_PRODUCT_WORK",
     "MAX_BITS",
+    "WORK_BUDGET",
+    "Budget",
+    "WorkExceeded",
+    "work_budget",
+    "charge",
+    "bits_factor",
 ]
 
 # The largest certificate the project writes (Theorem 4.4 at n = 4096) is a few MiB.
@@ -44,3 +54,61 @@ MAX_PRECISION = 100_000
 MAX_PRODUCT_WORK = 250_000
 # Bits of one numerator or denominator produced during exact evaluation (about 60,000 digits).
 MAX_BITS = 200_000
+
+
+# --- the work budget --------------------------------------------------------------------------------------
+#
+# Every kind charges the work it does (term pairs multiplied, matrix entries created, bit lengths of the
+# numbers it multiplies, ball-arithmetic operations) against one budget per certificate. A unit is about
+# one microsecond of work on the project's 2-core machine (calibrated in benchmarks/bench_kernel.py), so
+# WORK_BUDGET bounds the time one certificate can cost, whatever a file asks for: past it the obligation is
+# invalid with "exceeds the kernel's work bound (...)".
+
+WORK_BUDGET = 8_000_000
+
+
+class WorkExceeded(Exception):
+    """Raised by charge() when a certificate has used up its work budget (turned into a KernelError)."""
+
+
+class Budget:
+    """The work a certificate may still do, in units of about a microsecond."""
+
+    __slots__ = ("total", "used")
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.used = 0
+
+    def charge(self, units: int, what: str) -> None:
+        """Spend units of work on `what`, or raise WorkExceeded naming it."""
+        self.used += max(int(units), 0)
+        if self.used > self.total:
+            raise WorkExceeded(f"exceeds the kernel's work bound ({what}: {self.used:,} of {self.total:,} units)")
+
+
+_current: ContextVar[Budget | None] = ContextVar("kernel_budget", default=None)
+
+
+@contextmanager
+def work_budget(total: int = WORK_BUDGET) -> Iterator[Budget]:
+    """Run the enclosed checks under a fresh budget of `total` units."""
+    budget = Budget(total)
+    token = _current.set(budget)
+    try:
+        yield budget
+    finally:
+        _current.reset(token)
+
+
+def charge(units: int, what: str) -> None:
+    """Charge work to the current certificate's budget (no-op outside check_certificate)."""
+    budget = _current.get()
+    if budget is not None:
+        budget.charge(units, what)
+
+
+def bits_factor(bits: int) -> int:
+    """The cost of one multiplication of numbers of `bits` bits, in multiples of a word-sized one."""
+    words = 1 + bits // 64
+    return 1 if words <= 4 else words * words // 16 + 1
