@@ -1,4 +1,11 @@
-"""Checking one certificate: schema, statement, every obligation, and the content hash."""
+"""Checking one certificate: schema, statement, every obligation, and the content hash.
+
+Order of work, so that a hostile file costs little: the header and the obligation table are read first;
+an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
+is compared with the registered goal, and only then is its witness checked, under one work budget per
+certificate (limits.WORK_BUDGET). No exception escapes: any failure of an obligation, of whatever type,
+makes that obligation invalid with a message, and the other obligations are still reported.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +14,7 @@ from pathlib import Path
 
 from .canonical import content_hash, digest, load_json
 from .errors import KernelError
-from .limits import MAX_OBLIGATIONS
+from .limits import MAX_OBLIGATIONS, WorkExceeded, work_budget
 from .obligations import check_obligation, read_goal
 from .statements import VERDICTS, statement_of, substitute_params
 
@@ -16,6 +23,7 @@ __all__ = ["CheckResult", "check_certificate", "check_file", "FORMAT", "Unreadab
 FORMAT = "hmh-certificate/1"
 _REQUIRED = ("format", "claim", "verdict", "reference", "statement", "obligations", "hash")
 _ALLOWED = set(_REQUIRED) | {"params", "provenance"}
+_OBLIGATION_KEYS = {"name", "kind", "goal", "witness", "digest"}
 
 
 class UnreadableInput(Exception):
@@ -34,6 +42,11 @@ class CheckResult:
     obligations: int = 0
 
 
+def _text(value: object) -> str | None:
+    """A string field as itself, anything else as None (for the result's claim and verdict)."""
+    return value if isinstance(value, str) else None
+
+
 def _check_header(cert: dict, source: str) -> dict:
     """Schema of the top level and agreement with the registered statement; returns the statement."""
     missing = [k for k in _REQUIRED if k not in cert]
@@ -43,80 +56,122 @@ def _check_header(cert: dict, source: str) -> dict:
     if extra:
         raise KernelError(source, f"unknown fields {extra}; expected only {sorted(_ALLOWED)}")
     if cert["format"] != FORMAT:
-        raise KernelError(f"{source}: format", f"found {cert['format']!r}, expected {FORMAT!r}")
+        raise KernelError(f"{source}: format", f"found {str(cert['format'])[:40]!r}, expected {FORMAT!r}")
     spec = statement_of(cert["claim"], f"{source}: claim")
-    if cert["verdict"] not in VERDICTS or not spec.get(cert["verdict"]):
+    verdict = cert["verdict"]
+    if not isinstance(verdict, str) or verdict not in VERDICTS or not spec.get(verdict):
         allowed = [v for v in VERDICTS if spec.get(v)]
-        raise KernelError(f"{source}: verdict", f"found {cert['verdict']!r}, expected one of {allowed}")
+        raise KernelError(f"{source}: verdict", f"found {str(verdict)[:40]!r}, expected one of {allowed}")
     for key in ("reference", "statement"):
         if cert[key] != spec[key]:
             raise KernelError(f"{source}: {key}", f"differs from the registered {key} of {cert['claim']}")
     params = cert.get("params", {})
     if not isinstance(params, dict) or sorted(params) != sorted(spec.get("params", [])):
         raise KernelError(f"{source}: params", f"expected exactly the parameters {spec.get('params', [])}")
+    _check_provenance(cert.get("provenance", {}), f"{source}: provenance")
     return spec
 
 
-def _obligation_table(cert: dict, source: str) -> dict[str, dict]:
-    """The certificate's obligations by name (names unique, each an object with a kind and goal)."""
+def _check_provenance(value: object, where: str) -> None:
+    """Provenance is metadata (covered by the hash, never read as mathematics): short strings in a fixed shape."""
+    if not isinstance(value, dict) or not set(value) <= {"ground_types", "python", "versions"}:
+        raise KernelError(where, "expected an object with ground_types, python and versions")
+    versions = value.get("versions", {})
+    if not isinstance(versions, dict) or len(versions) > 16:
+        raise KernelError(f"{where}.versions", "expected an object of at most 16 package versions")
+    for text in [value.get("ground_types", ""), value.get("python", ""), *versions, *versions.values()]:
+        if not isinstance(text, str) or len(text) > 64:
+            raise KernelError(where, "expected short strings")
+
+
+def _obligation_table(cert: dict, required: list[dict], source: str) -> dict[str, dict]:
+    """The certificate's obligations by name: exactly the ones the statement lists, each a well-formed object."""
     items = cert["obligations"]
     if not isinstance(items, list) or len(items) > MAX_OBLIGATIONS:
         raise KernelError(f"{source}: obligations", f"expected a list of at most {MAX_OBLIGATIONS} obligations")
+    expected = {r["name"]: r["kind"] for r in required}
     table: dict[str, dict] = {}
     for k, item in enumerate(items):
+        where = f"{source}: obligations[{k}]"
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
-            raise KernelError(f"{source}: obligations[{k}]", "expected an object with a string name")
-        extra = sorted(set(item) - {"name", "kind", "goal", "witness", "digest"})
+            raise KernelError(where, "expected an object with a string name")
+        extra = sorted(set(item) - _OBLIGATION_KEYS)
         if extra:
-            raise KernelError(f"{source}: obligations[{k}]", f"unknown fields {extra}")
-        if item["name"] in table:
-            raise KernelError(f"{source}: obligations[{k}]", f"duplicate obligation name {item['name']!r}")
-        table[item["name"]] = item
+            raise KernelError(where, f"unknown fields {extra}; expected only {sorted(_OBLIGATION_KEYS)}")
+        name = item["name"]
+        if name not in expected:
+            raise KernelError(where, f"obligation {name[:60]!r} is not part of the statement of {cert['claim']}")
+        if name in table:
+            raise KernelError(where, f"duplicate obligation name {name!r}")
+        if item.get("kind") != expected[name]:
+            raise KernelError(
+                where, f"obligation {name!r} has kind {str(item.get('kind'))[:40]!r}, expected {expected[name]!r}"
+            )
+        table[name] = item
     return table
+
+
+def _seal_errors(cert: dict, table: dict[str, dict], source: str) -> list[str]:
+    """Every obligation digest and the file hash that do not match the content (each edit named)."""
+    errors = [
+        f"{source}: obligation {name!r}: digest does not match the obligation's content (edited after it was made)"
+        for name, item in table.items()
+        if item.get("digest") != digest(item, ("digest",))
+    ]
+    if cert["hash"] != content_hash(cert):
+        errors.append(f"{source}: hash: does not match the content (the file was changed after it was made)")
+    return errors
+
+
+def _check_one(item: dict, required: dict, params: dict, where: str) -> None:
+    """The goal against the registered goal, then the witness; a KernelError says what failed."""
+    kind = required["kind"]
+    mine = read_goal(kind, item.get("goal"), where)
+    expected_goal = substitute_params(required["goal"], params, where)
+    if mine != read_goal(kind, expected_goal, where):
+        raise KernelError(where, "goal differs from the registered statement")
+    check_obligation(kind, mine, item.get("witness"), where)
 
 
 def check_certificate(cert: object, source: str = "<certificate>") -> CheckResult:
     """Re-check a parsed certificate completely; any failure or undecided step makes it invalid."""
     if not isinstance(cert, dict):
         return CheckResult(source, None, None, False, [f"{source}: expected a JSON object at the top level"])
-    result = CheckResult(source, cert.get("claim"), cert.get("verdict"), False)
+    result = CheckResult(source, _text(cert.get("claim")), _text(cert.get("verdict")), False)
     try:
         spec = _check_header(cert, source)
-        table = _obligation_table(cert, source)
+        required = spec[cert["verdict"]]
+        table = _obligation_table(cert, required, source)
+        result.errors += _seal_errors(cert, table, source)
     except KernelError as err:
         result.errors.append(str(err))
         return result
-    goals, failed = {}, set()
-    for required in spec[cert["verdict"]]:
-        name, where = required["name"], f"{source}: obligation {required['name']!r}"
-        if name not in table:
-            result.errors.append(f"{where}: missing; the statement of {cert['claim']} requires it")
-            continue
-        try:
-            mine = read_goal(table[name].get("kind"), table[name].get("goal"), where)
-            expected_goal = substitute_params(required["goal"], cert.get("params", {}), where)
-            if table[name]["kind"] != required["kind"] or mine != read_goal(required["kind"], expected_goal, where):
-                raise KernelError(where, f"goal differs from the registered statement of {cert['claim']}")
-            goals[name] = mine
-        except KernelError as err:
-            result.errors.append(str(err))
-            failed.add(name)
-    for name, item in table.items():
-        where = f"{source}: obligation {name!r}"
-        if name in failed:
-            continue
-        try:
-            if item.get("digest") != digest(item, ("digest",)):
-                raise KernelError(where, "digest does not match the obligation's content (edited after it was made)")
-            goal = goals.get(name) or read_goal(item.get("kind"), item.get("goal"), where)
-            check_obligation(item["kind"], goal, item.get("witness"), where)
-            result.obligations += 1
-        except KernelError as err:
-            result.errors.append(str(err))
-        except (ArithmeticError, ValueError, TypeError, RecursionError) as err:
-            result.errors.append(f"{where}: malformed input ({type(err).__name__}: {err})")
-    if cert["hash"] != content_hash(cert):
-        result.errors.append(f"{source}: hash: does not match the content (the file was changed after it was made)")
+    except Exception as err:  # noqa: BLE001 - a malformed file must never crash the checker
+        result.errors.append(f"{source}: malformed certificate ({type(err).__name__})")
+        return result
+    if result.errors:  # an edited file is rejected on its seals, before any mathematics runs
+        return result
+    params = cert.get("params", {})
+    with work_budget():
+        for spec_item in required:
+            name = spec_item["name"]
+            where = f"{source}: obligation {name!r}"
+            if name not in table:
+                result.errors.append(f"{where}: missing; the statement of {cert['claim']} requires it")
+                continue
+            try:
+                _check_one(table[name], spec_item, params, where)
+                result.obligations += 1
+            except KernelError as err:
+                result.errors.append(str(err))
+            except WorkExceeded as err:
+                result.errors.append(f"{where}: {err}")
+            except RecursionError:
+                result.errors.append(f"{where}: malformed input (nested too deeply for the checker)")
+            except MemoryError:
+                result.errors.append(f"{where}: exceeds the kernel's memory (the input is too large)")
+            except Exception as err:  # noqa: BLE001 - no exception of any type escapes an obligation
+                result.errors.append(f"{where}: malformed input ({type(err).__name__}: {str(err)[:200]})")
     result.valid = not result.errors
     return result
 

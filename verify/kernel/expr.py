@@ -17,26 +17,34 @@ import re
 from .errors import KernelError
 from .limits import MAX_EXPONENT, MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_NUMBER_DIGITS
 
-__all__ = ["parse_expression", "Node"]
+__all__ = ["parse_expression", "Node", "BINARY", "left_spine", "has_calls"]
 
 Node = tuple
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(\S))")
+BINARY = ("add", "sub", "mul", "div")
+# ASCII only: digits 0-9 (not other scripts' digits), names [A-Za-z_][A-Za-z0-9_]*, plain spaces between tokens.
+_TOKEN = re.compile(r" *(?:([0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|([^ ]))", re.ASCII)
 
 
 def _tokenize(text: str, where: str) -> list[tuple[str, str]]:
-    """Split an expression into ("int"|"name"|"op", text) tokens; unknown characters are rejected."""
-    tokens = []
-    for match in _TOKEN.finditer(text):
+    """Split an expression into ("int"|"name"|"op", text) tokens; any other character is rejected."""
+    tokens, pos = [], 0
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if match is None:
+            if text[pos:].strip(" ") == "":
+                break
+            raise KernelError(where, f"unexpected character {text[pos:].lstrip(' ')[0]!r} in expression")
         number, name, op = match.groups()
+        pos = match.end()
         if number is not None:
             if len(number) > MAX_NUMBER_DIGITS:
                 raise KernelError(where, f"integer with more than {MAX_NUMBER_DIGITS} digits")
             tokens.append(("int", number))
         elif name is not None:
             tokens.append(("name", name))
-        elif op is not None:
-            if op not in "+-*/^(),":
-                raise KernelError(where, f"unexpected character {op!r} in expression; expected + - * / ^ ( ) ,")
+        elif op not in "+-*/^(),":
+            raise KernelError(where, f"unexpected character {op!r} in expression; expected + - * / ^ ( ) ,")
+        else:
             tokens.append(("op", op))
     return tokens
 
@@ -134,3 +142,31 @@ def parse_expression(text: object, where: str) -> Node:
     if parser.peek() is not None:
         raise KernelError(where, f"found {parser.peek()[1]!r} after a complete expression")
     return node
+
+
+def left_spine(node: Node) -> tuple[Node, list[tuple[str, Node]]]:
+    """A chain a op1 b op2 c ... as (a, [(op1, b), (op2, c), ...]), unrolled without recursion.
+
+    The parser builds long sums and products as left-deep trees; evaluating them through this function
+    keeps the recursion depth bounded by the parenthesis nesting (MAX_NESTING), whatever the length.
+    """
+    steps = []
+    while node[0] in BINARY:
+        steps.append((node[0], node[2]))
+        node = node[1]
+    steps.reverse()
+    return node, steps
+
+
+def has_calls(node: Node) -> bool:
+    """True when the expression uses a function such as exp or log (an explicit stack, no recursion)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if item[0] == "call":
+            return True
+        if item[0] in BINARY:
+            stack += [item[1], item[2]]
+        elif item[0] in ("neg", "pow"):
+            stack.append(item[1])
+    return False

@@ -6,8 +6,8 @@ import flint
 from flint import arb
 
 from .errors import KernelError
-from .expr import Node
-from .limits import MAX_PRECISION
+from .expr import Node, has_calls, left_spine
+from .limits import MAX_PRECISION, bits_factor, charge
 from .numbers import GQ, ONE
 
 __all__ = [
@@ -26,15 +26,6 @@ NEGATION = {"==": "!=", "!=": "==", "<=": ">", "<": ">=", ">=": "<", ">": "<="}
 _FUNCTIONS = {"exp": arb.exp, "log": arb.log, "sqrt": arb.sqrt, "abs": abs}
 
 
-def has_calls(node: Node) -> bool:
-    """True when the expression uses a function such as exp or log."""
-    if node[0] == "call":
-        return True
-    return any(
-        has_calls(child) for child in node[1:] if isinstance(child, tuple) and child and isinstance(child[0], str)
-    )
-
-
 def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
     """The exact value of a function-free expression at a point of QQ(i)."""
     kind = node[0]
@@ -49,20 +40,31 @@ def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
     if kind == "neg":
         return -exact_value(node[1], point, where)
     if kind == "pow":
-        base, result = exact_value(node[1], point, where), ONE
-        for _ in range(node[2]):
-            result = (result * base).check_size()
+        base, result, k = exact_value(node[1], point, where), ONE, node[2]
+        charge(k.bit_length() * bits_factor(base.bits() * k), "exact power")
+        while k:
+            if k & 1:
+                result = (result * base).check_size()
+            k >>= 1
+            if k:
+                base = (base * base).check_size()
         return result
     if kind == "call":
         raise KernelError(where, f"function {node[1]!r} has no exact value; use ball arithmetic")
-    left, right = exact_value(node[1], point, where), exact_value(node[2], point, where)
     ops = {"add": GQ.__add__, "sub": GQ.__sub__, "mul": GQ.__mul__, "div": GQ.__truediv__}
-    return ops[kind](left, right).check_size()
+    base, steps = left_spine(node)
+    acc = exact_value(base, point, where)
+    for op, right in steps:
+        value = exact_value(right, point, where)
+        charge(bits_factor(max(acc.bits(), value.bits())), "exact arithmetic")
+        acc = ops[op](acc, value).check_size()
+    return acc
 
 
 def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:
     """A ball containing the real value of the expression when the variables range over their balls."""
     kind = node[0]
+    charge(bits_factor(flint.ctx.prec), "ball arithmetic")
     if kind == "num":
         return arb(node[1])
     if kind == "var":
@@ -72,17 +74,18 @@ def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:
     if kind == "neg":
         return -ball_value(node[1], env, where)
     if kind == "pow":
+        charge(node[2].bit_length() * bits_factor(flint.ctx.prec), "ball arithmetic")
         return ball_value(node[1], env, where) ** node[2]
     if kind == "call":
         if node[1] not in _FUNCTIONS or len(node[2]) != 1:
             raise KernelError(where, f"unknown function {node[1]!r}; expected one of {sorted(_FUNCTIONS)}")
         return _FUNCTIONS[node[1]](ball_value(node[2][0], env, where))
-    left, right = ball_value(node[1], env, where), ball_value(node[2], env, where)
-    if kind == "add":
-        return left + right
-    if kind == "sub":
-        return left - right
-    return left * right if kind == "mul" else left / right
+    ops = {"add": arb.__add__, "sub": arb.__sub__, "mul": arb.__mul__, "div": arb.__truediv__}
+    base, steps = left_spine(node)
+    acc = ball_value(base, env, where)
+    for op, right in steps:
+        acc = ops[op](acc, ball_value(right, env, where))
+    return acc
 
 
 def holds_exactly(lhs: GQ, op: str, rhs: GQ, where: str) -> bool:

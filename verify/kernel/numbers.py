@@ -12,10 +12,11 @@ from .limits import MAX_BITS, MAX_NUMBER_DIGITS
 
 __all__ = ["GQ", "ZERO", "ONE", "parse_number", "format_number", "parse_integer"]
 
-_RATIONAL = r"[+-]?\d+(?:/\d+)?"
-_IMAG = r"[+-]?(?:\d+(?:/\d+)?\*)?i"
+# ASCII digits only (Python's \d also matches other scripts' digits), no whitespace anywhere, whole string.
+_RATIONAL = r"[+-]?[0-9]+(?:/[0-9]+)?"
+_IMAG = r"[+-]?(?:[0-9]+(?:/[0-9]+)?\*)?i"
 _NUMBER = re.compile(
-    rf"^(?:(?P<re>{_RATIONAL})|(?P<im>{_IMAG})|(?P<cre>{_RATIONAL})(?P<cim>[+-](?:\d+(?:/\d+)?\*)?i))$"
+    rf"(?:(?P<re>{_RATIONAL})|(?P<im>{_IMAG})|(?P<cre>{_RATIONAL})(?P<cim>[+-](?:[0-9]+(?:/[0-9]+)?\*)?i))", re.ASCII
 )
 
 
@@ -65,6 +66,10 @@ class GQ:
                 raise KernelError("arithmetic", f"an intermediate number exceeds {MAX_BITS} bits")
         return self
 
+    def bits(self) -> int:
+        """The largest bit length among the numerators and denominators of both parts."""
+        return max(self.re.p.bit_length(), self.re.q.bit_length(), self.im.p.bit_length(), self.im.q.bit_length())
+
     def is_zero(self) -> bool:
         """True exactly when both parts are the rational zero."""
         return self.re == 0 and self.im == 0
@@ -99,8 +104,10 @@ def parse_number(value: object, where: str) -> GQ:
     if isinstance(value, FloatSeen) or not isinstance(value, str):
         found = f"a float {value}" if isinstance(value, FloatSeen) else f"{type(value).__name__} {value!r}"
         raise KernelError(where, f"found {found}, expected an exact number string like '3/4'")
-    match = _NUMBER.match(value.replace(" ", ""))
-    if value.strip() == "" or match is None:
+    if len(value) > 4 * MAX_NUMBER_DIGITS + 8:
+        raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
+    match = _NUMBER.fullmatch(value)
+    if match is None:
         raise KernelError(where, f"found {value[:40]!r}, expected an exact number like '3/4' or '1/2-3*i'")
     re_text = match.group("re") or match.group("cre")
     im_text = match.group("im") or match.group("cim")

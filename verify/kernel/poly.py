@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .errors import KernelError
-from .expr import Node, parse_expression
-from .limits import MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES
+from .expr import BINARY, Node, left_spine, parse_expression
+from .limits import MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES, bits_factor, charge
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
 
 __all__ = ["Poly", "read_poly", "read_variables", "poly_from_node"]
@@ -34,7 +34,12 @@ class Poly:
         exps = tuple(1 if v == name else 0 for v in variables)
         return cls(variables, {exps: ONE})
 
+    def bits(self) -> int:
+        """The largest bit length of a numerator or denominator among the coefficients."""
+        return max((c.bits() for c in self.terms.values()), default=0)
+
     def __add__(self, other: Poly) -> Poly:
+        charge(len(self.terms) + len(other.terms), "polynomial sum")
         out = dict(self.terms)
         for m, c in other.terms.items():
             out[m] = out.get(m, ZERO) + c
@@ -49,6 +54,7 @@ class Poly:
     def __mul__(self, other: Poly) -> Poly:
         if len(self.terms) * len(other.terms) > MAX_PRODUCT_WORK:
             raise KernelError("polynomial", f"product of {len(self.terms)} by {len(other.terms)} terms is too large")
+        charge(len(self.terms) * len(other.terms) * bits_factor(max(self.bits(), other.bits())), "polynomial product")
         out: dict[Monomial, GQ] = {}
         for m1, c1 in self.terms.items():
             for m2, c2 in other.terms.items():
@@ -130,20 +136,27 @@ def poly_from_node(node: Node, variables: tuple[str, ...], where: str, complex_o
         return -poly_from_node(node[1], variables, where, complex_ok)
     if kind == "pow":
         return poly_from_node(node[1], variables, where, complex_ok) ** node[2]
-    if kind in ("add", "sub", "mul", "div"):
-        left = poly_from_node(node[1], variables, where, complex_ok)
-        right = poly_from_node(node[2], variables, where, complex_ok)
-        if kind == "add":
-            return left + right
-        if kind == "sub":
-            return left - right
-        if kind == "mul":
-            return left * right
-        divisor = right.constant_value()
-        if divisor is None or divisor.is_zero():
-            raise KernelError(where, "division is allowed only by a nonzero constant in a polynomial")
-        return left.scale(divisor.inverse())
+    if kind in BINARY:
+        base, steps = left_spine(node)
+        acc = poly_from_node(base, variables, where, complex_ok)
+        for op, right in steps:
+            acc = _combine(op, acc, poly_from_node(right, variables, where, complex_ok), where)
+        return acc
     raise KernelError(where, f"function {node[1]!r} is not allowed in a polynomial")
+
+
+def _combine(op: str, left: Poly, right: Poly, where: str) -> Poly:
+    """left op right for + - * and division by a nonzero constant."""
+    if op == "add":
+        return left + right
+    if op == "sub":
+        return left - right
+    if op == "mul":
+        return left * right
+    divisor = right.constant_value()
+    if divisor is None or divisor.is_zero():
+        raise KernelError(where, "division is allowed only by a nonzero constant in a polynomial")
+    return left.scale(divisor.inverse())
 
 
 def _read_term_list(value: dict, variables: tuple[str, ...], where: str) -> Poly:
