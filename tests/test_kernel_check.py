@@ -60,7 +60,7 @@ def test_obligation_outside_the_statement_is_rejected_before_any_work(cert_of):
     cert["obligations"].append(extra)
     errors = check_certificate(_rehash(cert), "x").errors
     assert errors == [
-        "x: obligations[%d]: obligation 'extra' is not part of the statement of thm4.2" % (len(cert["obligations"]) - 1)
+        f"x: obligations[{len(cert['obligations']) - 1}]: obligation 'extra' is not part of the statement of thm4.2"
     ]
 
 

@@ -80,6 +80,7 @@ def test_matrix_identity_compares_entries():
 def test_counterexample_exact_point_violates_claim():
     goal = {
         "vars": ["x"],
+        "domains": {"x": "real"},
         "assume": [{"lhs": "x", "op": ">", "rhs": "0"}],
         "claim": {"lhs": "x^2", "op": ">=", "rhs": "x"},
     }
@@ -91,14 +92,28 @@ def test_counterexample_exact_point_violates_claim():
 
 
 def test_counterexample_with_exp_is_decided_by_balls():
-    goal = {"vars": ["g"], "claim": {"lhs": "exp(g)/(exp(g)+2)", "op": "==", "rhs": "exp(g)/(exp(g)+1+exp(1))"}}
+    claim = {"lhs": "exp(g)/(exp(g)+2)", "op": "==", "rhs": "exp(g)/(exp(g)+1+exp(1))"}
+    goal = {"vars": ["g"], "domains": {"g": "real"}, "claim": claim}
     _check("counterexample", goal, {"point": {"g": "1"}, "precision": 64})
 
 
 def test_counterexample_undecided_equality_is_rejected():
-    goal = {"vars": ["g"], "claim": {"lhs": "exp(g)", "op": "!=", "rhs": "exp(g)"}}
+    goal = {"vars": ["g"], "domains": {"g": "real"}, "claim": {"lhs": "exp(g)", "op": "!=", "rhs": "exp(g)"}}
     with pytest.raises(KernelError, match="not violated \\(or undecided\\)"):
         _check("counterexample", goal, {"point": {"g": "1"}})
+
+
+def test_counterexample_outside_its_domain_is_rejected():
+    goal = {"vars": ["x"], "domains": {"x": "real"}, "claim": {"lhs": "x^2", "op": ">=", "rhs": "0"}}
+    with pytest.raises(KernelError, match="expected a value in the domain 'real'"):
+        _check("counterexample", goal, {"point": {"x": "i"}})
+    integer = {"vars": ["n"], "domains": {"n": "natural"}, "claim": {"lhs": "n", "op": "!=", "rhs": "1/2"}}
+    with pytest.raises(KernelError, match="expected a value in the domain 'natural'"):
+        _check("counterexample", integer, {"point": {"n": "1/2"}})
+    with pytest.raises(KernelError, match="expected a domain for each"):
+        _check("counterexample", {**goal, "domains": {}}, {"point": {"x": "-1"}})
+    with pytest.raises(KernelError, match="expected one of"):
+        _check("counterexample", {**goal, "domains": {"x": "complex"}}, {"point": {"x": "-1"}})
 
 
 def test_interval_inequality_over_a_box_with_pieces():
@@ -109,6 +124,10 @@ def test_interval_inequality_over_a_box_with_pieces():
         _check("interval_inequality", goal, {"precision": 64})  # one ball over [0, 4] is too coarse
     with pytest.raises(KernelError, match="piece starts at"):
         _check("interval_inequality", goal, {"precision": 64, "pieces": [["0", "1"], ["2", "4"]]})
+    with pytest.raises(KernelError, match="piece \\[3, 2\\] ends before it starts"):
+        _check("interval_inequality", goal, {"precision": 64, "pieces": [["0", "3"], ["3", "2"], ["2", "4"]]})
+    with pytest.raises(KernelError, match="expected real ends"):
+        _check("interval_inequality", goal, {"precision": 64, "pieces": [["0", "2+i"], ["2", "4"]]})
 
 
 def test_interval_inequality_that_is_false_or_undecided_is_rejected():

@@ -12,9 +12,18 @@ def _check(kind: str, goal: dict, witness: dict | None) -> None:
     check_obligation(kind, read_goal(kind, goal, "t"), witness, "t")
 
 
+# A with eigenvalues +-sqrt 2, each in one Jordan block of size 2 (C = companion of a^2 - 2), and with J = 1.
+SQRT2_J2 = [["0", "2", "1", "0"], ["1", "0", "0", "1"], ["0", "0", "0", "2"], ["0", "0", "1", "0"]]
+SQRT2_J1 = [["0", "2"], ["1", "0"]]
+
+
+def _modes(modulus: str) -> list:
+    return [{"modulus": modulus, "coeff": [["1"]]}]
+
+
 def _lag_goal() -> dict:
     # One mode lambda = roots of a^2 - 2 with J = 2, g(tau) = Tr(a^tau (1 + a*tau)).
-    return {"modes": [{"modulus": "a^2 - 2", "size": 2}], "b": [["1 + a*tau"]], "bound": 6}
+    return {"A": SQRT2_J2, "modes": _modes("a^2 - 2"), "b": [["1 + a*tau"]], "bound": 6}
 
 
 def _lag_features(coeff: str = "a") -> list:
@@ -42,27 +51,45 @@ def test_lag_features_reject_a_wrong_bound():
 
 
 def test_lag_features_reject_a_zero_eigenvalue():
-    goal = {"modes": [{"modulus": "a", "size": 1}], "b": [["1"]], "bound": 1}
+    goal = {"A": [["0"]], "modes": _modes("a"), "b": [["1"]], "bound": 1}
     with pytest.raises(KernelError, match="A2"):
         read_goal("lag_features", goal, "t")
 
 
+def test_lag_features_reject_a_modulus_whose_roots_are_not_eigenvalues_of_a():
+    goal = {"A": [["1/2"]], "modes": _modes("a - 1/3"), "b": [["1"]], "bound": 1}
+    with pytest.raises(KernelError, match="not eigenvalues of A"):
+        read_goal("lag_features", goal, "t")
+
+
+def test_lag_features_reject_a_reducible_modulus():
+    goal = {"A": [["1/2", "0"], ["0", "1/3"]], "modes": _modes("(a - 1/2)*(a - 1/3)"), "b": [["1"]], "bound": 2}
+    with pytest.raises(KernelError, match="irreducible"):
+        read_goal("lag_features", goal, "t")
+
+
+def test_lag_features_read_the_block_size_off_a():
+    # The same modulus with J = 1 allows no tau in b and a bound of 2, whatever the certificate says.
+    with pytest.raises(KernelError, match="degree in tau exceeds J - 1 = 0"):
+        read_goal("lag_features", {**_lag_goal(), "A": SQRT2_J1}, "t")
+
+
 def test_real_lag_features_accept_rational_features():
     # a^i = X0 + X1 a, a^-j = Y0 + Y1 a modulo a^2 - 2; g = Tr(a^(i-j)) with J = 1: Tr(1) = 2, Tr(a) = 0, Tr(a^2) = 4.
-    goal = {"modes": [{"modulus": "a^2 - 2", "size": 1}], "b": [["1"]], "bound": 2}
+    goal = {"A": SQRT2_J1, "modes": _modes("a^2 - 2"), "b": [["1"]], "bound": 2}
     _check("real_lag_features", goal, {"heads": [{"phi": ["X0_0", "X0_1"], "psi": ["2*Y0_0", "4*Y0_1"]}]})
     with pytest.raises(KernelError, match="differs"):
         _check("real_lag_features", goal, {"heads": [{"phi": ["X0_0", "X0_1"], "psi": ["2*Y0_0", "3*Y0_1"]}]})
 
 
 def test_real_lag_features_reject_a_feature_of_i_that_uses_j():
-    goal = {"modes": [{"modulus": "a^2 - 2", "size": 1}], "b": [["1"]], "bound": 2}
+    goal = {"A": SQRT2_J1, "modes": _modes("a^2 - 2"), "b": [["1"]], "bound": 2}
     with pytest.raises(KernelError, match="unknown variable 'Y0_0'"):
         _check("real_lag_features", goal, {"heads": [{"phi": ["Y0_0", "X0_1"], "psi": ["2*Y0_0", "4*Y0_1"]}]})
 
 
 def test_real_lag_features_reject_more_features_than_the_bound():
-    goal = {"modes": [{"modulus": "a^2 - 2", "size": 1}], "b": [["1"]], "bound": 2}
+    goal = {"A": SQRT2_J1, "modes": _modes("a^2 - 2"), "b": [["1"]], "bound": 2}
     phi, psi = ["X0_0", "X0_1", "X0_0", "X0_0"], ["2*Y0_0", "4*Y0_1", "Y0_0", "-Y0_0"]
     with pytest.raises(KernelError, match="more than the bound"):
         _check("real_lag_features", goal, {"heads": [{"phi": phi, "psi": psi}]})

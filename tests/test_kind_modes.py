@@ -102,27 +102,50 @@ def test_power_closed_form_links_the_output_to_the_state():
 def test_power_closed_form_of_a_nilpotent_matrix_starts_at_its_index():
     goal = {"A": [["0", "1"], ["0", "0"]], "start": 2, "modes": []}
     _check("power_closed_form", goal, None)
-    with pytest.raises(KernelError, match="base"):
+    with pytest.raises(KernelError, match="expected nu = 2"):
         _check("power_closed_form", {**goal, "start": 1}, None)
+    with pytest.raises(KernelError, match="expected an integer in \\[0, 2\\]"):
+        _check("power_closed_form", {**goal, "start": 3}, None)
 
 
-def _dual_goal(b: str) -> dict:
-    coeff = [["a*tau", "0"]]  # 1 x 2 output mode H(tau) = (a tau, 0)
-    return {"modes": [{"modulus": "a^2 - 2", "coeff": coeff}], "basis": [[["1", "0"]], [["0", "1"]]], "b": [[b], ["0"]]}
+def _dual() -> tuple[dict, dict]:
+    """A valid dual_coordinates goal and witness, built for the complex-pair instance of Appendix A."""
+    from verify.claims.sA_modes import dual_obligation, instance_data
+
+    ob = dual_obligation("dual", instance_data("pair"))
+    return copy.deepcopy(ob.goal), copy.deepcopy(ob.witness)
 
 
 def test_dual_coordinates_accepts_exact_coordinates():
-    _check("dual_coordinates", _dual_goal("a*tau"), {"functionals": [[["1", "0"]], [["0", "1"]]]})
+    goal, witness = _dual()
+    _check("dual_coordinates", goal, witness)
 
 
-def test_dual_coordinates_rejects_a_perturbed_mode_coefficient():
+def test_dual_coordinates_rejects_a_perturbed_coordinate():
+    goal, witness = _dual()
+    goal["b"][0][0] = "(21/13)"
     with pytest.raises(KernelError, match="coeff differs"):
-        _check("dual_coordinates", _dual_goal("a*tau + 1"), {"functionals": [[["1", "0"]], [["0", "1"]]]})
+        _check("dual_coordinates", goal, witness)
 
 
 def test_dual_coordinates_rejects_functionals_that_are_not_dual():
-    with pytest.raises(KernelError, match="expected delta"):
-        _check("dual_coordinates", _dual_goal("a*tau"), {"functionals": [[["1", "1"]], [["0", "1"]]]})
+    goal, witness = _dual()
+    witness["functionals"][0][0][0] = "7"
+    with pytest.raises(KernelError, match="is not delta"):
+        _check("dual_coordinates", goal, witness)
+
+
+def test_dual_coordinates_rejects_lags_that_are_not_the_first_ones():
+    goal, witness = _dual()
+    assert goal["lags"] == [0, 1, 2]
+    with pytest.raises(KernelError, match="lags"):
+        _check("dual_coordinates", {**goal, "lags": [0, 1, 3]}, witness)
+
+
+def test_dual_coordinates_rejects_lags_outside_the_state_dimension():
+    goal, _ = _dual()
+    with pytest.raises(KernelError, match="expected an integer in \\[0, 2\\]"):
+        read_goal("dual_coordinates", {**goal, "lags": [0, 1, 5]}, "t")
 
 
 def test_a_state_matrix_entry_in_the_generator_is_rejected():

@@ -43,11 +43,17 @@ TOY_SPEC = {
         "statement": {"latex": "\\forall x\\in\\mathbb R:\\ x^2\\ge x", "words": "Every real x satisfies x^2 >= x."},
         "why": "A point with x^2 < x refutes it.",
         "params": [],
+        "inputs": [],
         "refuted": [
             {
                 "name": "point",
                 "kind": "counterexample",
-                "goal": {"vars": ["x"], "assume": [], "claim": {"lhs": "x^2", "op": ">=", "rhs": "x"}},
+                "goal": {
+                    "vars": ["x"],
+                    "domains": {"x": "real"},
+                    "assume": [],
+                    "claim": {"lhs": "x^2", "op": ">=", "rhs": "x"},
+                },
             }
         ],
     },
@@ -57,6 +63,7 @@ TOY_SPEC = {
         "statement": {"latex": "\\forall x\\in[2,3]:\\ x^2\\ge x", "words": "Every x in [2, 3] satisfies x^2 >= x."},
         "why": "Ball arithmetic on the box.",
         "params": [],
+        "inputs": [],
         "certified": [
             {
                 "name": "box",

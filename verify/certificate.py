@@ -12,7 +12,15 @@ from pathlib import Path
 
 from verify.kernel import FORMAT, canonical_bytes, content_hash, digest, statements
 
-__all__ = ["Obligation", "make_certificate", "write_atomic", "provenance", "certificate_bytes", "reseal"]
+__all__ = [
+    "Obligation",
+    "make_certificate",
+    "extract_params",
+    "write_atomic",
+    "provenance",
+    "certificate_bytes",
+    "reseal",
+]
 
 
 @dataclass(frozen=True)
@@ -52,9 +60,41 @@ def provenance() -> dict:
     }
 
 
-def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None) -> dict:
-    """A complete certificate dict for a registered claim, with its content hash."""
+def _collect(spec_value: object, value: object, found: dict, where: str) -> None:
+    """Record the value standing at each {"$param": name} of a spec goal; one name must mean one value."""
+    if isinstance(spec_value, dict) and set(spec_value) == {"$param"}:
+        name = spec_value["$param"]
+        if name in found and found[name] != value:
+            raise ValueError(f"{where}: parameter {name!r} has two different values")
+        found[name] = value
+    elif isinstance(spec_value, dict) and isinstance(value, dict):
+        for key, inner in spec_value.items():
+            _collect(inner, value.get(key), found, f"{where}.{key}")
+    elif isinstance(spec_value, list) and isinstance(value, list):
+        for k, (inner, item) in enumerate(zip(spec_value, value)):
+            _collect(inner, item, found, f"{where}[{k}]")
+
+
+def extract_params(claim_id: str, verdict: str, obligations: list[Obligation]) -> dict | None:
+    """The certificate's params read off its obligations' goals where the spec places {"$param": name}."""
     spec = statements()[claim_id]
+    if not spec.get("params"):
+        return None
+    goals = {o.name: o.goal for o in obligations}
+    found: dict = {}
+    for item in spec.get(verdict) or []:
+        _collect(item["goal"], goals.get(item["name"]), found, f"{claim_id}: {item['name']}")
+    return found
+
+
+def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None) -> dict:
+    """A complete certificate dict for a registered claim, with its content hash.
+
+    Without explicit params, a template claim's params are read off the goals (extract_params).
+    """
+    spec = statements()[claim_id]
+    if params is None:
+        params = extract_params(claim_id, verdict, obligations)
     cert = {
         "format": FORMAT,
         "claim": claim_id,

@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     summary = {
         "eigenvalues": [{"minimal_polynomial": e["modulus"], "jordan_blocks": e["chains"]} for e in params["eigen"]],
         "start": params["start"],
-        "interaction_rank": len(params["basis"]),
+        "interaction_rank": len(params["lags"]),
         "certificates": results,
         "notes": notes,
     }

@@ -137,7 +137,11 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "perturbed-goal-entry": ("thm4.2.step1", perturbed_goal_entry, "obligation 'W1': goal differs"),
     "perturbed-point": ("thm4.2.eq5", perturbed_point, "obligation 'attained': the polynomial does not vanish"),
     "swapped-claim-id": ("thm4.2.eq5", swapped_claim_id, "reference: differs from the registered reference"),
-    "swapped-claim-and-statement": ("thm4.2.eq5", swapped_claim_and_statement, "obligation 'lower-bound' is not part of the statement of thm4.2"),
+    "swapped-claim-and-statement": (
+        "thm4.2.eq5",
+        swapped_claim_and_statement,
+        "obligation 'lower-bound' is not part of the statement of thm4.2",
+    ),
     "dropped-obligation": ("thm4.2.eq5", dropped_obligation, "obligation 'attained': missing"),
     "weaker-statement": ("thm4.2.eq5", weaker_statement, "obligation 'lower-bound': goal differs"),
     "float-entry": ("thm4.2.step1", float_entry, "found a float"),

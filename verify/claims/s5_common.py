@@ -82,7 +82,8 @@ def counterexample(
 ) -> Obligation:
     """The claim lhs op rhs fails at an exact point where every assumption holds (decided by arb balls)."""
     relation = lambda r: {"lhs": r[0], "op": r[1], "rhs": r[2]}  # noqa: E731
-    goal = {"vars": list(names), "assume": [relation(a) for a in assume], "claim": relation(claim)}
+    domains = {v: "integer" if v == "n" else "real" for v in names}  # n is a position; all else real numbers
+    goal = {"vars": list(names), "domains": domains, "assume": [relation(a) for a in assume], "claim": relation(claim)}
     return Obligation(name, "counterexample", goal, {"point": {k: str(v) for k, v in point.items()}, "precision": 256})
 
 

@@ -36,6 +36,11 @@ __all__ = [
     "lag_obligation",
     "real_obligation",
     "lag_goal",
+    "INVERTIBLE",
+    "JORDAN_MAX_BLOCK",
+    "block_obligations",
+    "eq21_obligation",
+    "thm44_obligation",
 ]
 
 # name: (A, B, C) over QQ, none of them in Jordan form (coupling entries hide the block structure).
@@ -143,10 +148,14 @@ def power_obligation(name: str, modes: SSMModes, output: bool) -> Obligation:
 
 
 def dual_obligation(name: str, data: dict) -> Obligation:
-    """Eq. (20): coeff_l(tau) = sum_h b_{h,l}(tau) M_h with functionals dual to the Theorem 4.4 basis."""
+    """Eq. (20): coeff_l(tau) = sum_h b_{h,l}(tau) M_h with functionals dual to the Theorem 4.4 basis W(t_h)."""
+    modes = data["modes"]
     goal = {
-        "modes": _mode_list(data["modes"], "output"),
-        "basis": [rows_of(m) for m in data["basis"]],
+        "A": rows_of(modes.A),
+        "B": rows_of(modes.B),
+        "C": rows_of(modes.C),
+        "modes": _mode_list(modes, "output"),
+        "lags": list(data["thm44"].lags),
         "b": [[format_kt(x) for x in row] for row in data["b"]],
     }
     return Obligation(name, "dual_coordinates", goal, {"functionals": [rows_of(f) for f in data["functionals"]]})
@@ -174,11 +183,15 @@ def thm44_obligation(name: str, data: dict, n: int) -> Obligation:
 
 
 def lag_goal(data: dict) -> dict:
-    """The goal of the feature kinds: eigenvalue moduli with block sizes, b_{h,l}(tau) per head, the bound."""
-    modes = data["modes"].modes
-    goal_modes = [{"modulus": format_elem(m.eigen.modulus), "size": m.size} for m in modes]
-    bound = sum(m.eigen.modulus.degree() * m.size * (m.size + 1) // 2 for m in modes)
-    return {"modes": goal_modes, "b": [[format_kt(x) for x in row] for row in data["b"]], "bound": bound}
+    """The goal of the feature kinds: A, the output modes (the kernel reads the block sizes off A), b, the bound."""
+    modes = data["modes"]
+    bound = sum(m.eigen.modulus.degree() * m.size * (m.size + 1) // 2 for m in modes.modes)
+    return {
+        "A": rows_of(modes.A),
+        "modes": _mode_list(modes, "output"),
+        "b": [[format_kt(x) for x in row] for row in data["b"]],
+        "bound": bound,
+    }
 
 
 def lag_obligation(name: str, data: dict) -> Obligation:
@@ -225,7 +238,11 @@ def eq19() -> dict:
 @claim("appA.eq20")
 def eq20() -> dict:
     """Closed forms of c_{tau,h} from dual functionals, equal to Theorem 4.4's coefficients for every tau."""
-    build = lambda n, d: [dual_obligation(f"{n}.dual", d), thm44_obligation(f"{n}.thm4.4", d, 8)]  # noqa: E731
+    build = lambda n, d: [  # noqa: E731
+        power_obligation(f"{n}.W", d["modes"], True),
+        dual_obligation(f"{n}.dual", d),
+        thm44_obligation(f"{n}.thm4.4", d, 8),
+    ]
     return make_certificate("appA.eq20", "certified", _all(build))
 
 
@@ -290,12 +307,20 @@ def eq18_block() -> dict:
 @claim("appA.features")
 def features() -> dict:
     """The lag-only features of every head of every invertible instance, within sum_l J_l (J_l + 1) / 2."""
-    build = lambda n, d: [lag_obligation(n, d)]  # noqa: E731
+    build = lambda n, d: [
+        power_obligation(f"{n}.W", d["modes"], True),
+        dual_obligation(f"{n}.dual", d),
+        lag_obligation(n, d),
+    ]  # noqa: E731
     return make_certificate("appA.features", "certified", _all(build, INVERTIBLE))
 
 
 @claim("appA.realform")
 def realform() -> dict:
     """Conjugate pairs turned into rational features of the same total dimension."""
-    build = lambda n, d: [real_obligation(n, d)]  # noqa: E731
+    build = lambda n, d: [
+        power_obligation(f"{n}.W", d["modes"], True),
+        dual_obligation(f"{n}.dual", d),
+        real_obligation(n, d),
+    ]  # noqa: E731
     return make_certificate("appA.realform", "certified", _all(build, INVERTIBLE))

@@ -44,19 +44,7 @@ def modes_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
         power_obligation("W", modes, True),
         dual_obligation("dual", data),
     ]
-    goals = {o.name: o.goal for o in obligations}
-    params = {
-        "A": a_rows,
-        "B": b_rows,
-        "C": c_rows,
-        "eigen": goals["jordan"]["eigen"],
-        "start": modes.start,
-        "state": goals["power"]["modes"],
-        "output": goals["W"]["modes"],
-        "basis": goals["dual"]["basis"],
-        "b": goals["dual"]["b"],
-    }
-    return make_certificate("appA.ssm", "certified", obligations, params=params)
+    return make_certificate("appA.ssm", "certified", obligations)
 
 
 def features_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
@@ -74,18 +62,7 @@ def features_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
         lag_obligation("features", data),
         real_obligation("realform", data),
     ]
-    goals = {o.name: o.goal for o in obligations}
-    params = {
-        "A": a_rows,
-        "B": b_rows,
-        "C": c_rows,
-        "output": goals["W"]["modes"],
-        "basis": goals["dual"]["basis"],
-        "b": goals["dual"]["b"],
-        "modes": goals["features"]["modes"],
-        "bound": goals["features"]["bound"],
-    }
-    return make_certificate("appA.ssm.features", "certified", obligations, params=params)
+    return make_certificate("appA.ssm.features", "certified", obligations)
 
 
 @claim("appA.ssm")

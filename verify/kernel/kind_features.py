@@ -10,35 +10,44 @@ from __future__ import annotations
 
 from flint import fmpq_poly
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .kind_modes import GEN, substitute, trace_mod
 from .kind_modes import TAU_VARS as _TAU
 from .kind_modes import read_modes as _read_modes
 from .kind_modes import relabel as _relabel
 from .kind_modes import zero_mod as _zero_mod
+from .numbers import parse_integer
 from .poly import Poly, read_poly
+from .ratmat import is_irreducible, read_rational_matrix, root_index
 
-__all__ = ["KINDS"]
+__all__ = ["KINDS", "ESTABLISHES"]
 
 
 # --- lag_features (eqs 20-21): <phi_h(i), psi_h(j)> = g_h(i - j) for all integers i, j, every head h ------
 
 
 def _goal_lag(goal: dict, where: str) -> tuple:
-    """Read the nonzero eigenvalue moduli with block sizes, b_{h,l}(tau) per head, and the bound (checked)."""
-    moduli = _read_modes(goal, where, ("size",))
+    """Read A, the output modes (moduli), b_{h,l}(tau) per head and the bound; block sizes come from A itself."""
+    expect_keys(goal, where, ("A", "modes", "b", "bound"))
+    a = read_rational_matrix(goal["A"], f"{where}.A")
+    if a.nrows() != a.ncols():
+        raise KernelError(f"{where}.A", "expected a square matrix")
+    moduli = _read_modes(goal, where, ("coeff",))
     if not moduli:
         raise KernelError(f"{where}.modes", "expected at least one nonzero eigenvalue")
     sizes = []
-    for k, mode in enumerate(goal["modes"]):
-        size = mode["size"]
-        if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 64:
-            raise KernelError(f"{where}.modes[{k}].size", f"found {size!r}, expected a Jordan block size 1..64")
-        if m_zero(moduli[k]):
-            raise KernelError(f"{where}.modes[{k}].modulus", "has the root 0: (A2) needs nonzero eigenvalues")
+    for k, m in enumerate(moduli):
+        here = f"{where}.modes[{k}].modulus"
+        if m_zero(m):
+            raise KernelError(here, "has the root 0: (A2) needs nonzero eigenvalues")
+        if not is_irreducible(m):
+            raise KernelError(here, "expected an irreducible modulus (one Galois orbit of eigenvalues)")
+        size = root_index(m, a, here)
+        if size == 0:
+            raise KernelError(here, "its roots are not eigenvalues of A")
         sizes.append(size)
-    b = _field(goal, "b", where)
+    b = goal["b"]
     if not isinstance(b, list) or not b or any(not isinstance(r, list) or len(r) != len(moduli) for r in b):
         raise KernelError(f"{where}.b", f"expected one row per head of {len(moduli)} polynomials (one per mode)")
     heads = []
@@ -47,13 +56,13 @@ def _goal_lag(goal: dict, where: str) -> tuple:
         for k, text in enumerate(row):
             poly = read_poly(text, _TAU, f"{where}.b[{h}][{k}]", complex_ok=False)
             if poly.degree_in({"tau"}) > sizes[k] - 1:
-                raise KernelError(f"{where}.b[{h}][{k}]", f"degree in tau exceeds size - 1 = {sizes[k] - 1}")
+                raise KernelError(f"{where}.b[{h}][{k}]", f"degree in tau exceeds J - 1 = {sizes[k] - 1}")
             polys.append(poly)
         heads.append(tuple(polys))
-    bound = _field(goal, "bound", where)
+    bound = parse_integer(goal["bound"], f"{where}.bound", 0)
     expected = sum(m.degree() * s * (s + 1) // 2 for m, s in zip(moduli, sizes))
     if bound != expected:
-        raise KernelError(f"{where}.bound", f"found {bound!r}, expected sum_l J_l (J_l + 1) / 2 = {expected}")
+        raise KernelError(f"{where}.bound", f"found {bound}, expected sum_l J_l (J_l + 1) / 2 = {expected}")
     return (tuple(moduli), tuple(sizes), tuple(heads), bound)
 
 
@@ -76,11 +85,13 @@ def _drop(poly: Poly, name: str) -> Poly:
     return Poly(rest, {m[:k] + m[k + 1 :]: c for m, c in poly.terms.items()})
 
 
-def _heads(goal: tuple, witness: dict, where: str) -> list:
-    """The per-head witnesses, one for each row of b."""
-    heads = _field(witness, "heads", f"{where}.witness")
+def _heads(goal: tuple, witness: dict, where: str, keys: tuple[str, ...]) -> list:
+    """The per-head witnesses, one for each row of b, each an object with exactly the given keys."""
+    heads = expect_keys(witness, f"{where}.witness", ("heads",))["heads"]
     if not isinstance(heads, list) or len(heads) != len(goal[2]):
         raise KernelError(f"{where}.witness.heads", f"expected one witness per head ({len(goal[2])})")
+    for h, item in enumerate(heads):
+        expect_keys(item, f"{where}.witness.heads[{h}]", keys)
     return heads
 
 
@@ -88,8 +99,8 @@ def _check_lag(goal: tuple, witness: dict, where: str) -> None:
     """Per head and mode: sum phi psi = L M b(i - j) modulo m, features separated in i and j, count <= bound."""
     moduli, _, heads, bound = goal
     variables = (GEN, "i", "j", "L", "M")
-    for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where))):
-        given = _field(item, "features", f"{where}.witness.heads[{h}]")
+    for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where, ("features",)))):
+        given = item["features"]
         if not isinstance(given, list) or len(given) != len(moduli):
             raise KernelError(f"{where}.witness.heads[{h}]", f"expected one feature list per mode ({len(moduli)})")
         count = 0
@@ -99,6 +110,7 @@ def _check_lag(goal: tuple, witness: dict, where: str) -> None:
                 raise KernelError(here, "expected a list of {phi, psi}")
             total = Poly(variables)
             for t, f in enumerate(feats):
+                expect_keys(f, f"{here}[{t}]", ("phi", "psi"))
                 phi = read_poly(_field(f, "phi", f"{here}[{t}]"), (GEN, "i", "L"), f"{here}[{t}].phi", False)
                 psi = read_poly(_field(f, "psi", f"{here}[{t}]"), (GEN, "j", "M"), f"{here}[{t}].psi", False)
                 total = total + _relabel(phi, variables) * _relabel(psi, variables)
@@ -120,7 +132,7 @@ def _check_real_lag(goal: tuple, witness: dict, where: str) -> None:
     ys = [[f"Y{k}_{r}" for r in range(m.degree())] for k, m in enumerate(moduli)]
     left_vars, right_vars = ("i", *sum(xs, [])), ("j", *sum(ys, []))
     variables = (GEN, "i", "j", *sum(xs, []), *sum(ys, []))
-    for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where))):
+    for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where, ("phi", "psi")))):
         here = f"{where}.witness.heads[{h}]"
         phis, psis = _field(item, "phi", here), _field(item, "psi", here)
         if not isinstance(phis, list) or not isinstance(psis, list) or len(phis) != len(psis):
@@ -148,3 +160,6 @@ KINDS: dict = {
     "lag_features": (_goal_lag, _check_lag),
     "real_lag_features": (_goal_lag, _check_real_lag),
 }
+
+# The bound sum_l deg(m_l) J_l (J_l + 1) / 2 is computed from A and the moduli (J_l = the index of m_l's roots).
+ESTABLISHES: dict = {"lag_features": {"bound": ("A", "modes")}, "real_lag_features": {"bound": ("A", "modes")}}

@@ -9,14 +9,16 @@ x(alpha) = the trace of multiplication by x on QQ[a]/(m), a rational number the 
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
-from .numbers import GQ
+from .numbers import GQ, parse_integer
 from .poly import Poly, read_poly
+from .ratmat import nilpotent_index
 
 __all__ = [
+    "ESTABLISHES",
     "KINDS",
     "GEN",
     "TAU_VARS",
@@ -195,8 +197,7 @@ def _read_modes(goal: dict, where: str, fields: tuple[str, ...]) -> list[dict]:
     if not isinstance(modes, list):
         raise KernelError(f"{where}.modes", "expected a list of modes (empty when every eigenvalue is 0)")
     for k, mode in enumerate(modes):
-        for name in ("modulus", *fields):
-            _field(mode, name, f"{where}.modes[{k}]")
+        expect_keys(mode, f"{where}.modes[{k}]", ("modulus", *fields))
     moduli = [read_modulus(mode["modulus"], f"{where}.modes[{k}].modulus") for k, mode in enumerate(modes)]
     _check_moduli(moduli, f"{where}.modes")
     return moduli
@@ -212,6 +213,7 @@ def _frozen(matrix: list[list[Poly]]) -> tuple:
 
 def _goal_chains(goal: dict, where: str) -> tuple:
     """Read A and the eigenvalue moduli with their chain lengths; the chains must cover the dimension."""
+    expect_keys(goal, where, ("A", "eigen"))
     a = _rational_matrix(_field(goal, "A", where), f"{where}.A")
     if len(a) != len(a[0]):
         raise KernelError(f"{where}.A", "expected a square matrix")
@@ -220,11 +222,12 @@ def _goal_chains(goal: dict, where: str) -> tuple:
         raise KernelError(f"{where}.eigen", "expected a nonempty list of {modulus, chains}")
     moduli, sizes = [], []
     for k, e in enumerate(eigen):
+        expect_keys(e, f"{where}.eigen[{k}]", ("modulus", "chains"))
         moduli.append(read_modulus(_field(e, "modulus", f"{where}.eigen[{k}]"), f"{where}.eigen[{k}].modulus"))
         chain = _field(e, "chains", f"{where}.eigen[{k}]")
-        if not isinstance(chain, list) or not chain or not all(isinstance(s, int) and s >= 1 for s in chain):
+        if not isinstance(chain, list) or not chain:
             raise KernelError(f"{where}.eigen[{k}].chains", "expected a nonempty list of positive chain lengths")
-        sizes.append(tuple(chain))
+        sizes.append(tuple(parse_integer(s, f"{where}.eigen[{k}].chains", 1, len(a)) for s in chain))
     _check_moduli(moduli, f"{where}.eigen")
     total = sum(m.degree() * sum(s) for m, s in zip(moduli, sizes))
     if total != len(a):
@@ -236,14 +239,15 @@ def _check_chains(goal: tuple, witness: dict, where: str) -> None:
     """Each chain satisfies (A - a) v_1 = 0, (A - a) v_(t+1) = v_t mod m, and a left inverse shows independence."""
     a, moduli, sizes = goal
     n = len(a)
-    items = _field(witness, "eigen", f"{where}.witness")
+    items = expect_keys(witness, f"{where}.witness", ("eigen",))["eigen"]
     if not isinstance(items, list) or len(items) != len(moduli):
         raise KernelError(f"{where}.witness.eigen", f"expected one entry per eigenvalue modulus ({len(moduli)})")
     gen = Poly.variable((GEN,), GEN)
     shifted = [[p - gen if r == c else p for c, p in enumerate(row)] for r, row in enumerate(a)]
     for k, (m, item, lengths) in enumerate(zip(moduli, items, sizes)):
         here = f"{where}.witness.eigen[{k}]"
-        chains = _field(item, "chains", here)
+        expect_keys(item, here, ("chains", "left_inverse"))
+        chains = item["chains"]
         if not isinstance(chains, list) or [len(c) if isinstance(c, list) else -1 for c in chains] != list(lengths):
             raise KernelError(f"{here}.chains", f"expected chains of lengths {list(lengths)}")
         columns = []
@@ -285,15 +289,14 @@ _TAU = (GEN, "tau")
 
 def _goal_power(goal: dict, where: str) -> tuple:
     """Read A, optional left/right factors, the start lag and the modes (modulus, coefficient matrix in a, tau)."""
+    expect_keys(goal, where, ("A", "start", "modes"), ("left", "right"))
     a = _rational_matrix(_field(goal, "A", where), f"{where}.A")
     n = len(a)
     if len(a[0]) != n:
         raise KernelError(f"{where}.A", "expected a square matrix")
     left = _rational_matrix(goal["left"], f"{where}.left") if "left" in goal else None
     right = _rational_matrix(goal["right"], f"{where}.right") if "right" in goal else None
-    start = goal.get("start", 0)
-    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= 1000:
-        raise KernelError(f"{where}.start", f"found {start!r}, expected an integer in [0, 1000]")
+    start = parse_integer(goal["start"], f"{where}.start", 0, n)
     moduli = _read_modes(goal, where, ("coeff",))
     coeffs = tuple(
         _frozen(read_poly_matrix(mode["coeff"], _TAU, f"{where}.modes[{k}].coeff"))
@@ -311,10 +314,14 @@ def _check_power(goal: tuple, witness: dict, where: str) -> None:
     """Induction on tau: step A M(tau) = a M(tau + 1) mod m per mode, base at tau = start, and the link to coeff."""
     a, left, right, start, moduli, coeffs = goal
     n = len(a)
+    nu = nilpotent_index(fmpq_mat([[p.constant_value().re for p in row] for row in a]), where)
+    if start != nu:
+        raise KernelError(f"{where}.start", f"found {start}, expected nu = {nu}, the index of the eigenvalue 0 of A")
     if left is None and right is None:
+        expect_keys(witness, f"{where}.witness")
         states = [[list(r) for r in c] for c in coeffs]
     else:
-        given = _field(witness, "state", f"{where}.witness")
+        given = expect_keys(witness, f"{where}.witness", ("state",))["state"]
         if not isinstance(given, list) or len(given) != len(moduli):
             raise KernelError(f"{where}.witness.state", f"expected one n x n matrix per mode ({len(moduli)})")
         states = [read_poly_matrix(s, _TAU, f"{where}.witness.state[{k}]") for k, s in enumerate(given)]
@@ -350,64 +357,22 @@ def _check_power(goal: tuple, witness: dict, where: str) -> None:
                 )
 
 
-# --- dual_coordinates (eq 20): coeff_l(tau) = sum_h b_{h,l}(tau) M_h with dual functionals L_h ---------
-
-
-def _goal_dual(goal: dict, where: str) -> tuple:
-    """Read the output modes, the basis M_h and the closed-form coordinates b_{h,l}(tau)."""
-    moduli = _read_modes(goal, where, ("coeff",))
-    coeffs = tuple(
-        _frozen(read_poly_matrix(mode["coeff"], _TAU, f"{where}.modes[{k}].coeff"))
-        for k, mode in enumerate(goal["modes"])
-    )
-    basis = _field(goal, "basis", where)
-    if not isinstance(basis, list) or not basis:
-        raise KernelError(f"{where}.basis", "expected a nonempty list of matrices")
-    mats = tuple(_frozen(_rational_matrix(b, f"{where}.basis[{h}]")) for h, b in enumerate(basis))
-    b = _field(goal, "b", where)
-    if (
-        not isinstance(b, list)
-        or len(b) != len(mats)
-        or any(not isinstance(r, list) or len(r) != len(moduli) for r in b)
-    ):
-        raise KernelError(f"{where}.b", f"expected {len(mats)} rows (heads) of {len(moduli)} polynomials (modes)")
-    table = tuple(
-        tuple(read_poly(x, _TAU, f"{where}.b[{h}][{k}]", complex_ok=False) for k, x in enumerate(r))
-        for h, r in enumerate(b)
-    )
-    return (tuple(moduli), coeffs, mats, table)
-
-
-def _check_dual(goal: tuple, witness: dict, where: str) -> None:
-    """Functionals dual to the basis, and every mode matrix equal to sum_h b_{h,l} M_h modulo its modulus."""
-    moduli, coeffs, mats, table = goal
-    given = _field(witness, "functionals", f"{where}.witness")
-    if not isinstance(given, list) or len(given) != len(mats):
-        raise KernelError(f"{where}.witness.functionals", f"expected {len(mats)} matrices")
-    funcs = [_rational_matrix(f, f"{where}.witness.functionals[{h}]") for h, f in enumerate(given)]
-    shape = (len(mats[0]), len(mats[0][0]))
-    for h, f in enumerate(funcs):
-        for g, basis in enumerate(mats):
-            if (len(f), len(f[0])) != shape or (len(basis), len(basis[0])) != shape:
-                raise KernelError(where, f"functionals and basis must all be {shape[0]}x{shape[1]}")
-            value = sum((p * q).constant_value().re for fr, br in zip(f, basis) for p, q in zip(fr, br))
-            if value != (1 if h == g else 0):
-                raise KernelError(f"{where}.witness.functionals[{h}]", f"L_{h}(M_{g}) = {value}, expected delta")
-    for k, (m, coeff) in enumerate(zip(moduli, coeffs)):
-        combo = [[Poly(_TAU) for _ in range(shape[1])] for _ in range(shape[0])]
-        for h, basis in enumerate(mats):
-            combo = [[x + table[h][k] * _relabel(p, _TAU) for x, p in zip(cr, br)] for cr, br in zip(combo, basis)]
-        _same_mod([list(r) for r in coeff], combo, m, f"{where}.modes[{k}]", "coeff differs from sum_h b_h M_h")
-
-
-# Public names for kind_features.py (the same functions, one implementation).
+# Public names for kind_features.py and kind_dual.py (the same functions, one implementation).
 TAU_VARS = _TAU
 relabel = _relabel
 zero_mod = _zero_mod
 read_modes = _read_modes
+frozen = _frozen
+same_mod = _same_mod
 
 KINDS: dict = {
     "jordan_chains": (_goal_chains, _check_chains),
     "power_closed_form": (_goal_power, _check_power),
-    "dual_coordinates": (_goal_dual, _check_dual),
+}
+
+# The Jordan structure is a function of A; a closed form that equals left A^tau right for tau >= start is
+# determined (as a function of tau) by A, left, right and start.
+ESTABLISHES: dict = {
+    "jordan_chains": {"eigen": ("A",)},
+    "power_closed_form": {"start": ("A",), "modes": ("A", "left", "right", "start")},
 }

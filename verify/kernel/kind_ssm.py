@@ -25,7 +25,7 @@ from .errors import field as _field
 from .matrix import Matrix, determinant
 from .numbers import GQ, ONE, ZERO, parse_integer, parse_number
 
-__all__ = ["KINDS", "MAX_DIMENSION", "MAX_LENGTH"]
+__all__ = ["KINDS", "ESTABLISHES", "MAX_DIMENSION", "MAX_LENGTH"]
 
 # State, input and output dimensions m, d, p: the paper's instances have m <= 16; 64 leaves room for users.
 MAX_DIMENSION = 64
@@ -258,4 +258,11 @@ KINDS: dict = {
     "ssm_condition7": (_goal_condition7, _check_condition7),
     "ssm_heads_necessary": (_goal_necessary, _check_necessary),
     "ssm_heads_sufficient": (_goal_sufficient, _check_sufficient),
+}
+
+# k, n_min and r are functions of the SSM (and of n for r): the checks pin them (docs/trusted-base.md).
+ESTABLISHES: dict = {
+    "ssm_condition7": {"k": ("A", "B", "C"), "n_min": ("A", "B", "C")},
+    "ssm_heads_necessary": {"k": ("A", "B", "C")},
+    "ssm_heads_sufficient": {"k": ("A", "B", "C"), "r": ("A", "B", "C", "n")},
 }

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from flint import arb, fmpq
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .expr import parse_expression
 from .intervals import (
@@ -30,7 +30,7 @@ from .matrix import check_rank_witness, evaluate_matrix, read_matrix, read_named
 from .numbers import parse_integer, parse_number
 from .poly import Poly, read_poly, read_variables
 
-__all__ = ["KINDS", "read_goal", "check_obligation"]
+__all__ = ["KINDS", "ESTABLISHES", "DOMAINS", "read_goal", "check_obligation"]
 
 
 def _vars(goal: dict, where: str) -> tuple[str, ...]:
@@ -41,6 +41,8 @@ def _vars(goal: dict, where: str) -> tuple[str, ...]:
 
 
 def _goal_identity(goal: dict, where: str) -> tuple:
+    """(variables, lhs, rhs) as polynomials over QQ(i)."""
+    expect_keys(goal, where, ("vars", "lhs", "rhs"))
     names = _vars(goal, where)
     lhs = read_poly(_field(goal, "lhs", where), names, f"{where}.lhs")
     rhs = read_poly(_field(goal, "rhs", where), names, f"{where}.rhs")
@@ -48,6 +50,8 @@ def _goal_identity(goal: dict, where: str) -> tuple:
 
 
 def _check_identity(goal: tuple, witness: object, where: str) -> None:
+    """lhs - rhs expands to the zero polynomial (no witness)."""
+    expect_keys(witness, f"{where}.witness")
     names, lhs, rhs = goal
     difference = lhs - rhs
     if not difference.is_zero():
@@ -60,6 +64,8 @@ def _check_identity(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_sos(goal: dict, where: str) -> tuple:
+    """(variables, poly over QQ, declared nonnegative atoms)."""
+    expect_keys(goal, where, ("vars", "poly"), ("nonneg",))
     names = _vars(goal, where)
     poly = read_poly(_field(goal, "poly", where), names, f"{where}.poly", complex_ok=False)
     nonneg = tuple(sorted(read_variables(goal.get("nonneg", []), f"{where}.nonneg")))
@@ -69,13 +75,15 @@ def _goal_sos(goal: dict, where: str) -> tuple:
 
 
 def _check_sos(goal: tuple, witness: object, where: str) -> None:
+    """poly == sum_k c_k * (product of atoms) * s_k^2 with c_k >= 0 rational."""
     names, poly, nonneg = goal
-    terms = _field(witness, "terms", f"{where}.witness")
+    terms = expect_keys(witness, f"{where}.witness", ("terms",))["terms"]
     if not isinstance(terms, list):
         raise KernelError(f"{where}.witness.terms", "expected a list of {coeff, atoms, square}")
     total = Poly(names)
     for k, term in enumerate(terms):
         here = f"{where}.witness.terms[{k}]"
+        expect_keys(term, here, ("coeff", "square"), ("atoms",))
         coeff = parse_number(_field(term, "coeff", here), f"{here}.coeff")
         if not coeff.is_real() or coeff.re < 0:
             raise KernelError(f"{here}.coeff", "found a negative or non-real coefficient, expected c >= 0")
@@ -95,6 +103,8 @@ def _check_sos(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_attained(goal: dict, where: str) -> tuple:
+    """(variables, poly, point variables, hypothesis polynomial h)."""
+    expect_keys(goal, where, ("vars", "poly", "point"), ("nonzero",))
     names = _vars(goal, where)
     poly = read_poly(_field(goal, "poly", where), names, f"{where}.poly", complex_ok=False)
     point = tuple(sorted(read_variables(_field(goal, "point", where), f"{where}.point")))
@@ -105,8 +115,10 @@ def _goal_attained(goal: dict, where: str) -> tuple:
 
 
 def _check_attained(goal: tuple, witness: object, where: str) -> None:
+    """den^deg * poly(point = nums/den) == 0 with den = scale * h^power, so poly vanishes there when h != 0."""
     names, poly, point, nonzero = goal
     here = f"{where}.witness"
+    expect_keys(witness, here, ("numerators", "denominator", "scale", "power"))
     numerators = _field(witness, "numerators", here)
     if not isinstance(numerators, dict) or set(numerators) != set(point):
         raise KernelError(f"{here}.numerators", f"expected one numerator for each of {list(point)}")
@@ -137,6 +149,8 @@ def _check_attained(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_matrix(goal: dict, where: str) -> tuple:
+    """(named matrices, lhs tree, rhs tree)."""
+    expect_keys(goal, where, ("matrices", "lhs", "rhs"))
     env = read_named_matrices(goal, where)
     lhs = parse_expression(_field(goal, "lhs", where), f"{where}.lhs")
     rhs = parse_expression(_field(goal, "rhs", where), f"{where}.rhs")
@@ -144,6 +158,8 @@ def _goal_matrix(goal: dict, where: str) -> tuple:
 
 
 def _check_matrix(goal: tuple, witness: object, where: str) -> None:
+    """Both sides evaluate to the same exact matrix (no witness)."""
+    expect_keys(witness, f"{where}.witness")
     env, lhs_node, rhs_node = goal
     lhs = evaluate_matrix(lhs_node, dict(env), f"{where}.lhs")
     rhs = evaluate_matrix(rhs_node, dict(env), f"{where}.rhs")
@@ -159,11 +175,15 @@ def _check_matrix(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_rank(goal: dict, where: str) -> tuple:
+    """(matrix, rank)."""
+    expect_keys(goal, where, ("matrix", "rank"))
     matrix = read_matrix(_field(goal, "matrix", where), f"{where}.matrix")
     return (matrix, parse_integer(_field(goal, "rank", where), f"{where}.rank", 0, min(matrix.shape)))
 
 
 def _check_rank(goal: tuple, witness: object, where: str) -> None:
+    """A nonzero rank x rank minor and every other row a combination of the minor's rows."""
+    expect_keys(witness, f"{where}.witness", ("rows", "cols", "combinations"))
     matrix, rank = goal
     check_rank_witness(matrix, rank, witness, f"{where}.witness")
 
@@ -171,7 +191,9 @@ def _check_rank(goal: tuple, witness: object, where: str) -> None:
 # --- relations: counterexamples (refutations) and interval inequalities --------------------------------
 
 
-def _relation(value: object, where: str) -> tuple:
+def _relation(value: object, where: str, optional: tuple[str, ...] = ()) -> tuple:
+    """(lhs tree, op, rhs tree) of an object {lhs, op, rhs} (plus the caller's own optional keys)."""
+    expect_keys(value, where, ("lhs", "op", "rhs"), optional)
     op = _field(value, "op", where)
     if op not in RELATIONS:
         raise KernelError(f"{where}.op", f"found {op!r}, expected one of {RELATIONS}")
@@ -180,13 +202,34 @@ def _relation(value: object, where: str) -> tuple:
     return (lhs, op, rhs)
 
 
+# Domains of counterexample variables: the point must lie in the domain the statement quantifies over.
+DOMAINS = {
+    "real": lambda x: x.is_real(),
+    "integer": lambda x: x.is_real() and x.re.q == 1,
+    "natural": lambda x: x.is_real() and x.re.q == 1 and x.re >= 0,
+    "positive": lambda x: x.is_real() and x.re > 0,
+    "gaussian": lambda x: True,
+}
+
+
 def _goal_counterexample(goal: dict, where: str) -> tuple:
+    """(variables, their domains, hypotheses, claim): the statement 'for all x in the domains: hyp => claim'."""
+    expect_keys(goal, where, ("vars", "domains", "claim"), ("assume",))
     names = _vars(goal, where)
+    domains = goal["domains"]
+    if not isinstance(domains, dict) or set(domains) != set(names):
+        raise KernelError(f"{where}.domains", f"expected a domain for each of {list(names)}")
+    for name in names:
+        if not isinstance(domains[name], str) or domains[name] not in DOMAINS:
+            raise KernelError(
+                f"{where}.domains.{name}", f"found {str(domains[name])[:20]!r}, expected one of {sorted(DOMAINS)}"
+            )
     assume = goal.get("assume", [])
     if not isinstance(assume, list):
         raise KernelError(f"{where}.assume", "expected a list of relations")
     hypotheses = tuple(_relation(a, f"{where}.assume[{k}]") for k, a in enumerate(assume))
-    return (names, hypotheses, _relation(_field(goal, "claim", where), f"{where}.claim"))
+    frozen = tuple(sorted(domains.items()))
+    return (names, frozen, hypotheses, _relation(_field(goal, "claim", where), f"{where}.claim"))
 
 
 def _relation_holds(rel: tuple, exact: dict, balls: dict, where: str) -> bool:
@@ -198,11 +241,18 @@ def _relation_holds(rel: tuple, exact: dict, balls: dict, where: str) -> bool:
 
 
 def _check_counterexample(goal: tuple, witness: object, where: str) -> None:
-    names, hypotheses, claim = goal
-    point = _field(witness, "point", f"{where}.witness")
+    """A point of the declared domains where every hypothesis holds and the claim fails (decided)."""
+    names, domains, hypotheses, claim = goal
+    expect_keys(witness, f"{where}.witness", ("point",), ("precision",))
+    point = witness["point"]
     if not isinstance(point, dict) or set(point) != set(names):
         raise KernelError(f"{where}.witness.point", f"expected a value for each of {list(names)}")
     exact = {v: parse_number(point[v], f"{where}.witness.point.{v}") for v in names}
+    for name, domain in domains:
+        if not DOMAINS[domain](exact[name]):
+            raise KernelError(
+                f"{where}.witness.point.{name}", f"found {point[name]!r}, expected a value in the domain {domain!r}"
+            )
     with with_precision(witness.get("precision", 128), f"{where}.witness.precision"):
         balls = {v: arb(x.re) for v, x in exact.items() if x.is_real()}
         for k, rel in enumerate(hypotheses):
@@ -214,18 +264,22 @@ def _check_counterexample(goal: tuple, witness: object, where: str) -> None:
 
 
 def _goal_interval(goal: dict, where: str) -> tuple:
+    """(box of real intervals, lhs, op, rhs): lhs op rhs for every point of the box."""
+    expect_keys(goal, where, ("lhs", "op", "rhs"), ("box",))
     box = goal.get("box", {})
     if not isinstance(box, dict):
         raise KernelError(f"{where}.box", "expected an object from names to [low, high]")
     bounds = []
     for name, pair in sorted(box.items()):
+        if not name.isidentifier() or name == "i":
+            raise KernelError(f"{where}.box", f"found the name {name[:20]!r}, expected an identifier other than 'i'")
         if not (isinstance(pair, list) and len(pair) == 2):
             raise KernelError(f"{where}.box.{name}", "expected [low, high]")
         low, high = (parse_number(x, f"{where}.box.{name}") for x in pair)
         if not (low.is_real() and high.is_real() and low.re <= high.re):
             raise KernelError(f"{where}.box.{name}", "expected real bounds with low <= high")
         bounds.append((name, low.re, high.re))
-    lhs, op, rhs = _relation(goal, where)
+    lhs, op, rhs = _relation(goal, where, ("box",))
     if op in ("==", "!="):
         raise KernelError(f"{where}.op", "an interval inequality needs <, <=, > or >=")
     return (tuple(bounds), lhs, op, rhs)
@@ -237,9 +291,11 @@ def _ball(low: fmpq, high: fmpq) -> arb:
 
 
 def _check_interval(goal: tuple, witness: object, where: str) -> None:
+    """The relation decided in ball arithmetic on the box, or on each piece of a gapless cover of it."""
     bounds, lhs, op, rhs = goal
     here = f"{where}.witness"
-    pieces = witness.get("pieces") if isinstance(witness, dict) else None
+    expect_keys(witness, here, ("precision",), ("pieces",))
+    pieces = witness.get("pieces")
     with with_precision(_field(witness, "precision", here), f"{here}.precision"):
         if pieces is None:
             covers = [{name: (low, high) for name, low, high in bounds}]
@@ -258,9 +314,16 @@ def _pieces(bounds: tuple, pieces: object, where: str) -> list[dict]:
     name, low, high = bounds[0]
     out, reached = [], low
     for k, pair in enumerate(pieces):
-        a, b = (parse_number(x, f"{where}[{k}]").re for x in pair)
-        if a != reached or b < a:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise KernelError(f"{where}[{k}]", "expected a piece [low, high]")
+        ends = [parse_number(x, f"{where}[{k}]") for x in pair]
+        if not all(x.is_real() for x in ends):
+            raise KernelError(f"{where}[{k}]", "expected real ends")
+        a, b = ends[0].re, ends[1].re
+        if a != reached:
             raise KernelError(f"{where}[{k}]", f"piece starts at {a}, expected {reached}")
+        if b < a:
+            raise KernelError(f"{where}[{k}]", f"piece [{a}, {b}] ends before it starts")
         out.append({name: (a, b)})
         reached = b
     if reached != high:
@@ -278,13 +341,21 @@ KINDS: dict = {
     "interval_inequality": (_goal_interval, _check_interval),
 }
 
+# What a passing check determines: ESTABLISHES[kind][field] = the goal fields it is determined from.
+# A goal field that no entry names is an input of the obligation (a spec must fix it or pin it elsewhere).
+ESTABLISHES: dict[str, dict[str, tuple[str, ...]]] = {
+    "rank": {"rank": ("matrix",)},
+}
+
 
 def _load_extra_kinds() -> None:
-    """Merge the KINDS of every kernel module named kind_*.py (one module per family of kinds)."""
+    """Merge KINDS and ESTABLISHES of every kernel module named kind_*.py (one module per family of kinds)."""
     package = __name__.rpartition(".")[0]
     for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
         if info.name.startswith("kind_"):
-            KINDS.update(importlib.import_module(f"{package}.{info.name}").KINDS)
+            module = importlib.import_module(f"{package}.{info.name}")
+            KINDS.update(module.KINDS)
+            ESTABLISHES.update(getattr(module, "ESTABLISHES", {}))
 
 
 _load_extra_kinds()
@@ -292,7 +363,7 @@ _load_extra_kinds()
 
 def read_goal(kind: object, goal: object, where: str) -> tuple:
     """The goal of an obligation as exact objects, comparable with ==."""
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise KernelError(f"{where}.kind", f"found {kind!r}, expected one of {sorted(KINDS)}")
     if not isinstance(goal, dict):
         raise KernelError(f"{where}.goal", "expected an object")

@@ -12,10 +12,11 @@ from pathlib import Path
 
 from .errors import KernelError
 
-__all__ = ["statements", "statement_of", "substitute_params", "SPEC_DIR", "VERDICTS"]
+__all__ = ["statements", "statement_of", "substitute_params", "free_parameters", "params_in", "SPEC_DIR", "VERDICTS"]
 
 SPEC_DIR = Path(__file__).with_name("specs")
 VERDICTS = ("certified", "refuted")
+_SPEC_KEYS = {"section", "reference", "statement", "why", "params", "inputs", "certified", "refuted", "baseline"}
 
 
 @lru_cache(maxsize=1)
@@ -26,17 +27,92 @@ def statements() -> dict[str, dict]:
         for claim_id, spec in json.loads(path.read_text(encoding="utf-8")).items():
             if claim_id in table:
                 raise KernelError(str(path), f"claim {claim_id!r} is registered twice")
-            if not any(spec.get(v) for v in VERDICTS):
-                raise KernelError(str(path), f"claim {claim_id!r} lists no goals for any verdict")
-            table[claim_id] = {**spec, "spec_file": path.name}
+            table[claim_id] = {**spec, "spec_file": path.name, "defect": _defect(claim_id, spec, str(path))}
     return table
+
+
+def _defect(claim_id: str, spec: dict, where: str) -> str | None:
+    """Why a statement is unusable (then no certificate of it is accepted), or None."""
+    try:
+        _check_spec(claim_id, spec, where)
+    except KernelError as err:
+        return str(err)
+    return None
+
+
+def _check_spec(claim_id: str, spec: dict, where: str) -> None:
+    """A statement is well formed: known keys, inputs among the params, and no free parameter."""
+    extra = sorted(set(spec) - _SPEC_KEYS)
+    if extra or not any(spec.get(v) for v in VERDICTS):
+        raise KernelError(where, f"claim {claim_id!r}: unknown keys {extra} or no goals for any verdict")
+    params, inputs = spec.get("params", []), spec.get("inputs")
+    if not isinstance(inputs, list) or not set(inputs) <= set(params) or len(set(params)) != len(params):
+        raise KernelError(where, f"claim {claim_id!r}: expected 'inputs', a list of some of its params {params}")
+    free = free_parameters(spec)
+    if free:
+        raise KernelError(where, f"claim {claim_id!r}: parameters {free} are neither inputs nor established")
+
+
+def params_in(value: object) -> set[str]:
+    """The names of every {"$param": name} inside a goal value."""
+    found, stack = set(), [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if set(item) == {"$param"}:
+                found.add(item["$param"])
+            else:
+                stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def free_parameters(spec: dict) -> list[str]:
+    """Params that are neither inputs nor pinned to the inputs by an obligation that establishes them.
+
+    A param is pinned when it occurs in a goal field that the obligation's kind establishes (ESTABLISHES)
+    from other fields whose params are all pinned; literal values in a spec are fixed by the spec itself.
+    Iterated to a fixed point, over the goals of every verdict separately.
+    """
+    from .obligations import ESTABLISHES, KINDS
+
+    free: set[str] = set()
+    for verdict in VERDICTS:
+        goals = spec.get(verdict) or []
+        pinned = set(spec.get("inputs", []))
+        changed = True
+        while changed:
+            changed = False
+            for item in goals:
+                if item.get("kind") not in KINDS:
+                    raise KernelError("spec", f"unknown kind {item.get('kind')!r}")
+                for target, deps in ESTABLISHES.get(item["kind"], {}).items():
+                    goal = item["goal"]
+                    if target in goal and all(params_in(goal.get(d)) <= pinned for d in deps):
+                        new = params_in(goal[target]) - pinned
+                        if new:
+                            pinned |= new
+                            changed = True
+        used = set().union(*(params_in(item["goal"]) for item in goals)) if goals else set()
+        free |= used - pinned
+    return sorted(free | (set(spec.get("params", [])) - _used_anywhere(spec)))
+
+
+def _used_anywhere(spec: dict) -> set[str]:
+    """Params that occur in some goal (a declared param that no goal uses is free too)."""
+    return set().union(
+        *(params_in(i["goal"]) for v in VERDICTS for i in spec.get(v) or []), set(spec.get("inputs", []))
+    )
 
 
 def statement_of(claim_id: object, where: str) -> dict:
     """The registered statement of a claim id."""
     table = statements()
     if not isinstance(claim_id, str) or claim_id not in table:
-        raise KernelError(where, f"found claim {claim_id!r}, which has no registered statement in the kernel")
+        raise KernelError(where, f"found claim {str(claim_id)[:60]!r}, which has no registered statement in the kernel")
+    if table[claim_id]["defect"]:
+        raise KernelError(where, f"the registered statement is defective: {table[claim_id]['defect']}")
     return table[claim_id]
 
 
