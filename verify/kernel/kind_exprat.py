@@ -11,7 +11,7 @@ the symbols at which the denominators do not vanish.
 
 from __future__ import annotations
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .numbers import GQ
 from .poly import Poly, read_poly, read_variables
@@ -21,6 +21,7 @@ __all__ = ["KINDS", "derivative", "substitute"]
 
 def _fraction(value: object, names: tuple[str, ...], where: str) -> tuple[Poly, Poly]:
     """A pair {num, den} of polynomials with a nonzero denominator."""
+    expect_keys(value, where, ("num", "den"))
     num = read_poly(_field(value, "num", where), names, f"{where}.num")
     den = read_poly(_field(value, "den", where), names, f"{where}.den")
     if den.is_zero():
@@ -30,6 +31,7 @@ def _fraction(value: object, names: tuple[str, ...], where: str) -> tuple[Poly, 
 
 def _goal(goal: dict, where: str) -> tuple:
     """Read the goal into (names, exps, f, wrt, at, value) with exact polynomials."""
+    expect_keys(goal, where, ("vars", "f", "value"), ("exps", "wrt", "at"))
     names = tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
     exps_raw = goal.get("exps", {})
     if not isinstance(exps_raw, dict) or not set(exps_raw) <= set(names):
@@ -44,6 +46,7 @@ def _goal(goal: dict, where: str) -> tuple:
     at = goal.get("at")
     at_t: tuple | None = None
     if at is not None:
+        expect_keys(at, f"{where}.at", ("subs", "den", "exps"))
         subs_raw = _field(at, "subs", f"{where}.at")
         if not isinstance(subs_raw, dict) or not set(subs_raw) <= set(names) - set(exps):
             raise KernelError(f"{where}.at.subs", "expected an object from non-exponential variables to polynomials")
@@ -117,6 +120,7 @@ def substitute(p: Poly, subs: dict[str, Poly], den: Poly, emap: dict[str, str], 
 def _check(goal: tuple, witness: object, where: str) -> None:
     """Differentiate, substitute, and compare the two rational functions exactly."""
     names, exps_t, (num, den), wrt, at, (vnum, vden) = goal
+    expect_keys(witness, f"{where}.witness")
     exps = dict(exps_t)
     if wrt is not None:
         num, den = derivative(num, wrt, exps) * den - num * derivative(den, wrt, exps), den * den

@@ -8,8 +8,9 @@ nonzero diagonal whatever the free entries are; then rank M >= rank D - r0 >= K 
 
 from __future__ import annotations
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
+from .limits import charge
 from .matrix import Matrix, read_matrix
 from .numbers import GQ, ZERO, parse_integer, parse_number
 
@@ -20,6 +21,7 @@ MAX_LENGTH = 4096  # sequence length n; the paper's experiments use n <= 4096
 
 def _goal_lags(goal: dict, where: str, bound_key: str) -> tuple:
     """Read n, the lag values g(0..n-1) and the integer bound named bound_key."""
+    expect_keys(goal, where, ("n", "g", bound_key))
     n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, MAX_LENGTH)
     g = _field(goal, "g", where)
     if not isinstance(g, list) or len(g) != n:
@@ -64,11 +66,13 @@ def _check_rank_bound(goal: tuple, witness: dict, where: str) -> None:
     """The selected submatrix of M - Phi Psi^T is upper triangular with nonzero diagonal for every completion."""
     n, g, bound = goal
     here = f"{where}.witness"
+    expect_keys(witness, here, ("rows", "cols"), ("phi", "psi"))
     phi, psi, r0 = _factor(witness, n, here)
     rows = _positions(_field(witness, "rows", here), n, f"{here}.rows")
     cols = _positions(_field(witness, "cols", here), n, f"{here}.cols")
     if len(rows) != len(cols):
         raise KernelError(here, "expected as many rows as columns")
+    charge(len(rows) ** 2 * (r0 + 1), "masked rank bound")
     for a, i in enumerate(rows):
         for b, j in enumerate(cols[: a + 1]):
             if i < j:
@@ -85,7 +89,9 @@ def _check_rank_bound(goal: tuple, witness: dict, where: str) -> None:
 def _check_factorization(goal: tuple, witness: dict, where: str) -> None:
     """<phi(i), psi(j)> = g(i - j) for all 1 <= j <= i <= n with the stated dimension."""
     n, g, dimension = goal
+    expect_keys(witness, f"{where}.witness", ("phi", "psi"))
     phi, psi, r = _factor(witness, n, f"{where}.witness")
+    charge(n * n * (r + 1), "masked factorization")
     if r != dimension:
         raise KernelError(f"{where}.witness", f"found features of dimension {r}, expected {dimension}")
     for i in range(1, n + 1):
@@ -96,6 +102,7 @@ def _check_factorization(goal: tuple, witness: dict, where: str) -> None:
 
 def _goal_similarity(goal: dict, where: str) -> tuple:
     """Read a real SSM (A, B, C) with fitting shapes."""
+    expect_keys(goal, where, ("A", "B", "C"))
     mats = {k: read_matrix(_field(goal, k, where), f"{where}.{k}") for k in ("A", "B", "C")}
     m = mats["A"].shape[0]
     if mats["A"].shape != (m, m) or mats["B"].shape[0] != m or mats["C"].shape[1] != m:
@@ -110,6 +117,7 @@ def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
     a, _, _ = goal
     m = a.shape[0]
     here = f"{where}.witness"
+    expect_keys(witness, here, ("T", "T_inv", "blocks"))
     t = read_matrix(_field(witness, "T", here), f"{here}.T")
     t_inv = read_matrix(_field(witness, "T_inv", here), f"{here}.T_inv")
     if not all(x.is_real() for mat in (t, t_inv) for row in mat.rows for x in row):
@@ -117,7 +125,7 @@ def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
     if t.shape != (m, m) or t_inv.shape != (m, m) or t @ t_inv != Matrix.identity(m):
         raise KernelError(here, "T * T_inv is not the identity")
     sizes = _field(witness, "blocks", here)
-    if not isinstance(sizes, list) or any(s not in (1, 2) for s in sizes) or sum(sizes) != m:
+    if not isinstance(sizes, list) or any(type(s) is not int or s not in (1, 2) for s in sizes) or sum(sizes) != m:
         raise KernelError(f"{here}.blocks", f"expected block sizes in {{1, 2}} summing to {m}")
     owner = [k for k, s in enumerate(sizes) for _ in range(s)]
     d = t @ a @ t_inv

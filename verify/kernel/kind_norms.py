@@ -8,7 +8,7 @@ Everything is exact rational arithmetic; the bound c is a function-free expressi
 
 from __future__ import annotations
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .expr import parse_expression
 from .intervals import exact_value
@@ -20,6 +20,7 @@ __all__ = ["KINDS"]
 
 def _goal(goal: dict, where: str) -> tuple:
     """(env, expression tree, op, bound) with the bound evaluated exactly."""
+    expect_keys(goal, where, ("matrices", "expr", "op", "bound"))
     env = read_named_matrices(goal, where)
     node = parse_expression(_field(goal, "expr", where), f"{where}.expr")
     op = _field(goal, "op", where)
@@ -42,6 +43,7 @@ def _real_matrix(env: tuple, node: tuple, where: str) -> Matrix:
 def _check_upper(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
     """c^2 I - M^T M == L diag(D) L^T with D >= 0."""
     n = m.shape[1]
+    expect_keys(witness, where, ("L", "D"))
     lower = read_matrix(_field(witness, "L", where), f"{where}.L")
     diag = _field(witness, "D", where)
     if not isinstance(diag, list) or lower.shape != (n, len(diag)):
@@ -58,6 +60,7 @@ def _check_upper(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
 
 def _check_lower(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
     """||M v||^2 >= c^2 ||v||^2 for a nonzero rational v."""
+    expect_keys(witness, where, ("vector",))
     raw = _field(witness, "vector", where)
     if not isinstance(raw, list) or len(raw) != m.shape[1]:
         raise KernelError(f"{where}.vector", f"expected {m.shape[1]} entries")

@@ -7,7 +7,7 @@ differentiation routine in the kernel.
 
 from __future__ import annotations
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .numbers import parse_integer
 from .poly import read_poly, read_variables
 
@@ -16,8 +16,7 @@ __all__ = ["KINDS"]
 
 def _goal(goal: dict, where: str) -> tuple:
     """Read {vars, poly, var, order} into (names, poly, var, order)."""
-    if "vars" not in goal or "poly" not in goal or "var" not in goal or "order" not in goal:
-        raise KernelError(where, "expected the fields vars, poly, var and order")
+    expect_keys(goal, where, ("vars", "poly", "var", "order"))
     names = tuple(sorted(read_variables(goal["vars"], f"{where}.vars")))
     var = goal["var"]
     if not isinstance(var, str) or var not in names:
@@ -29,6 +28,7 @@ def _goal(goal: dict, where: str) -> tuple:
 def _check(goal: tuple, witness: object, where: str) -> None:
     """Every term of the polynomial has degree at least `order` in `var`."""
     names, poly, var, order = goal
+    expect_keys(witness, f"{where}.witness")
     position = names.index(var)
     for monomial, coefficient in sorted(poly.terms.items()):
         if monomial[position] < order:

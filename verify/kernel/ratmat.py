@@ -11,7 +11,7 @@ from __future__ import annotations
 from flint import fmpq_mat, fmpq_poly
 
 from .errors import KernelError
-from .limits import bits_factor, charge
+from .limits import charge, rational_work
 from .numbers import parse_number
 
 __all__ = [
@@ -60,9 +60,9 @@ def _bits(m: fmpq_mat) -> int:
 
 
 def product(x: fmpq_mat, y: fmpq_mat) -> fmpq_mat:
-    """x * y, charged as rows * inner * cols multiplications of the entries' size (flint: ~1/20 us each)."""
+    """x * y, charged as rows * inner * cols multiply-adds of the entries' size (limits.rational_work)."""
     work = x.nrows() * x.ncols() * y.ncols()
-    charge(work * bits_factor(max(_bits(x), _bits(y))) // 20 + 1, "rational matrix product")
+    charge(rational_work(work, max(_bits(x), _bits(y))), "rational matrix product")
     return x * y
 
 
@@ -81,7 +81,7 @@ def _stable_power(m: fmpq_mat, where: str) -> int:
     power, rank = identity(n), n
     for s in range(n + 1):
         following = product(power, m)
-        charge(n**3 * bits_factor(_bits(following)) // 20 + 1, "rank")
+        charge(rational_work(n**3, _bits(following)), "rank")
         next_rank = following.rank()
         if next_rank == rank:
             return s
