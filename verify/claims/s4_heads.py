@@ -14,7 +14,15 @@ from verify.certificate import Obligation, make_certificate
 from verify.exact import number
 from verify.registry import claim
 
-__all__ = ["ssm_rows", "span_witness", "heads_obligations", "heads_certificate", "TEMPLATE_DEFAULTS"]
+__all__ = [
+    "ssm_rows",
+    "span_witness",
+    "heads_goals",
+    "heads_obligations",
+    "heads_certificate",
+    "one_head_stall",
+    "TEMPLATE_DEFAULTS",
+]
 
 # The built-in instance each template claim is produced for by `verify run` / `verify all`.
 TEMPLATE_DEFAULTS = {"eq7": "stall", "thm4.4.necessity": "exp1-k4", "thm4.4.sufficiency": "exp1-k8"}
@@ -37,21 +45,31 @@ def span_witness(basis: InteractionBasis) -> dict:
     }
 
 
+def heads_goals(rows: dict, n: object, k: object, n_min: object, r: object, parts: str = "ens") -> list[dict]:
+    """Theorem 4.4's goals for (A, B, C) = rows at length n: condition (7) (e), necessity (n), sufficiency (s).
+
+    k, n_min and r are the statement's numbers (literal for a built-in SSM, parameters for a user's SSM).
+    """
+    out = []
+    if "e" in parts:
+        out.append({"name": "condition7", "kind": "ssm_condition7", "goal": {**rows, "k": k, "n_min": n_min}})
+    if "n" in parts:
+        out.append({"name": "necessity", "kind": "ssm_heads_necessary", "goal": {**rows, "n": n, "k": k}})
+    if "s" in parts:
+        goal = {**rows, "n": n, "k": k, "r": r}
+        out.append({"name": "sufficiency", "kind": "ssm_heads_sufficient", "goal": goal})
+    return out
+
+
 def heads_obligations(ssm: SSM, n: int, basis: InteractionBasis | None = None, parts: str = "ens") -> list:
     """The obligations condition7 (e), necessity (n) and sufficiency (s) for the SSM at length n."""
     basis = basis or interaction_basis(ssm)
-    rows, witness = ssm_rows(ssm), span_witness(basis)
+    witness = span_witness(basis)
     span_only = {k: v for k, v in witness.items() if k != "first_nonzero"}
-    out = []
-    if "e" in parts:
-        goal = {**rows, "k": basis.k, "n_min": basis.n_min}
-        out.append(Obligation("condition7", "ssm_condition7", goal, span_only))
-    if "n" in parts:
-        out.append(Obligation("necessity", "ssm_heads_necessary", {**rows, "n": n, "k": basis.k}, span_only))
-    if "s" in parts:
-        goal = {**rows, "n": n, "k": basis.k, "r": basis.feature_dimension(n)}
-        out.append(Obligation("sufficiency", "ssm_heads_sufficient", goal, witness))
-    return out
+    witnesses = {"condition7": span_only, "necessity": span_only, "sufficiency": witness}
+    r = basis.feature_dimension(n) if "s" in parts else None
+    goals = heads_goals(ssm_rows(ssm), n, basis.k, basis.n_min, r, parts)
+    return [Obligation(g["name"], g["kind"], g["goal"], witnesses[g["name"]]) for g in goals]
 
 
 _TEMPLATE_PARTS = {"eq7": "e", "thm4.4.necessity": "n", "thm4.4.sufficiency": "s", "thm4.4.heads": "ens"}
@@ -101,7 +119,7 @@ for _name in INSTANCES:
     _instance(_name)
 
 
-def _one_head_stall() -> list[Obligation]:
+def one_head_stall() -> list[Obligation]:
     """For the stall SSM at n = 2: K_ij = alpha_ij V with one head V = W(0), alpha = I (blocks as 1x1 matrices)."""
     inst = INSTANCES["stall"]
     mats = {"A": inst.A, "B": inst.B, "C": inst.C, "V": [["1"], ["0"]], "Z": [["0"], ["0"]]}
@@ -115,5 +133,5 @@ def _one_head_stall() -> list[Obligation]:
 def condition7_needed() -> dict:
     """Without (7) the bound H >= k fails: the stall SSM (k = 2, n_min = 3) needs one head at n = 2."""
     inst = INSTANCES["stall"]
-    obligations = heads_obligations(inst.ssm(), inst.n, parts="e") + _one_head_stall()
+    obligations = heads_obligations(inst.ssm(), inst.n, parts="e") + one_head_stall()
     return make_certificate("eq7.needed", "certified", obligations)

@@ -10,7 +10,7 @@ from constructions.heads import footnote2_identities
 from verify.certificate import Obligation, make_certificate
 from verify.registry import claim
 
-__all__: list[str] = []
+__all__ = ["footnote2_obligations"]
 
 
 def _identities(rows: list[tuple]) -> list[Obligation]:
@@ -21,7 +21,12 @@ def _identities(rows: list[tuple]) -> list[Obligation]:
     ]
 
 
+def footnote2_obligations() -> list[Obligation]:
+    """Footnote 2's identities (H = 2, n = 3, p = d = 2) as polynomial_identity obligations."""
+    return _identities(footnote2_identities())
+
+
 @claim("fn2")
 def footnote2() -> dict:
     """The non-causal construction: <e_i, A^(h)[:, j]> = A^(h)_ij for all i, j, with no mask (H = 2, n = 3)."""
-    return make_certificate("fn2", "certified", _identities(footnote2_identities()))
+    return make_certificate("fn2", "certified", footnote2_obligations())

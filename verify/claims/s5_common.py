@@ -15,6 +15,7 @@ __all__ = [
     "rational",
     "positive_sos",
     "counterexample",
+    "counterexample_goal",
     "norm_bound",
 ]
 
@@ -77,13 +78,18 @@ def positive_sos(name: str, names: Sequence[str], poly: sympy.Expr, nonneg: Sequ
     return Obligation(name, "sum_of_squares", goal, {"terms": terms})
 
 
+def counterexample_goal(names: Sequence[str], assume: list[tuple[str, str, str]], claim: tuple[str, str, str]) -> dict:
+    """The goal 'some point of the domains satisfies every assumption and violates lhs op rhs'."""
+    relation = lambda r: {"lhs": r[0], "op": r[1], "rhs": r[2]}  # noqa: E731
+    domains = {v: "integer" if v == "n" else "real" for v in names}  # n is a position; all else real numbers
+    return {"vars": list(names), "domains": domains, "assume": [relation(a) for a in assume], "claim": relation(claim)}
+
+
 def counterexample(
     name: str, names: Sequence[str], assume: list[tuple[str, str, str]], claim: tuple[str, str, str], point: dict
 ) -> Obligation:
     """The claim lhs op rhs fails at an exact point where every assumption holds (decided by arb balls)."""
-    relation = lambda r: {"lhs": r[0], "op": r[1], "rhs": r[2]}  # noqa: E731
-    domains = {v: "integer" if v == "n" else "real" for v in names}  # n is a position; all else real numbers
-    goal = {"vars": list(names), "domains": domains, "assume": [relation(a) for a in assume], "claim": relation(claim)}
+    goal = counterexample_goal(names, assume, claim)
     return Obligation(name, "counterexample", goal, {"point": {k: str(v) for k, v in point.items()}, "precision": 256})
 
 

@@ -14,7 +14,29 @@ from verify.certificate import Obligation, make_certificate
 from verify.claims.s5_common import counterexample, identity, positive_sos, rational
 from verify.registry import claim
 
-__all__ = ["model", "EXACT_2D", "CONCLUSION_EPS", "CONCLUSION_RANGE"]
+__all__ = [
+    "model",
+    "EXACT_2D",
+    "CONCLUSION_EPS",
+    "CONCLUSION_RANGE",
+    "HYP",
+    "VARS",
+    "M",
+    "GAMMA_CASE",
+    "other_logit_identities",
+    "alpha_at_construction_2d",
+    "complement_bound",
+    "eq12_cleared",
+    "jacobian_1d",
+    "jacobian_2d",
+    "eq17_cleared",
+    "reverse_triangle_core",
+    "true_alpha_reading",
+    "corrected_gamma_checks",
+    "conclusion_goal",
+    "rewrite_identity",
+    "distance_bound",
+]
 
 R = sympy.Rational
 # An exact 2-D instance (d = r = p = 2) for the corrected Jacobian (14).
@@ -71,22 +93,23 @@ def logits_other() -> dict:
     return make_certificate("thm5.1.logits-other", "refuted", [obligation])
 
 
-@claim("thm5.1.logits-other.corrected")
-def logits_other_corrected() -> dict:
+def other_logit_identities() -> list[Obligation]:
     """s_ii = q_i^T k_i = a^T u and s_it = 0 for the zero tokens (symbolic 2x2 W_Q, W_K)."""
     WQ = sympy.Matrix(2, 2, sympy.symbols("q11 q12 q21 q22"))
     WK = sympy.Matrix(2, 2, sympy.symbols("k11 k12 k21 k22"))
     u = sympy.Matrix(sympy.symbols("u1 u2"))
     names = [str(s) for s in (*WQ, *WK, *u)]
     a = WK.T * WQ * u
-    return make_certificate(
-        "thm5.1.logits-other.corrected",
-        "certified",
-        [
-            identity("logit-i", names, ((WQ * u).T * (WK * u))[0, 0], (a.T * u)[0, 0]),
-            identity("logit-zero-token", names, ((WQ * u).T * (WK * sympy.zeros(2, 1)))[0, 0], 0),
-        ],
-    )
+    return [
+        identity("logit-i", names, ((WQ * u).T * (WK * u))[0, 0], (a.T * u)[0, 0]),
+        identity("logit-zero-token", names, ((WQ * u).T * (WK * sympy.zeros(2, 1)))[0, 0], 0),
+    ]
+
+
+@claim("thm5.1.logits-other.corrected")
+def logits_other_corrected() -> dict:
+    """The logit at i is a^T u; the zero tokens have logit 0."""
+    return make_certificate("thm5.1.logits-other.corrected", "certified", other_logit_identities())
 
 
 @claim("thm5.1.eq11")
@@ -103,7 +126,7 @@ def eq11() -> dict:
     )
 
 
-def _alpha_at_construction_2d() -> list[Obligation]:
+def alpha_at_construction_2d() -> list[Obligation]:
     """alpha_ij = G/(G + C + m) and 1 - alpha_ij = (C + m)/(G + C + m) at the construction, symbolic d = r = 2."""
     WQ = sympy.Matrix(2, 2, sympy.symbols("q11 q12 q21 q22"))
     WK = sympy.Matrix(2, 2, sympy.symbols("k11 k12 k21 k22"))
@@ -129,11 +152,15 @@ G_, C_, m_, g_, w_ = sympy.symbols("G C m g w")
 S_ = G_ + C_ + m_
 
 
+def complement_bound() -> Obligation:
+    """1 - alpha_ij = (C + m)/S <= (C + m)/G, times G S > 0, with G, C, m >= 0."""
+    return positive_sos("one-minus-alpha-bound", ["G", "C", "m"], (C_ + m_) * S_ - (C_ + m_) * G_, ["G", "C", "m"])
+
+
 @claim("thm5.1.eq11.corrected")
 def eq11_corrected() -> dict:
     """alpha_ij = e^g/(e^g + e^(a^T u) + i - 2) and 1 - alpha_ij <= (e^(a^T u) + i - 2) e^-g."""
-    bound = positive_sos("one-minus-alpha-bound", ["G", "C", "m"], (C_ + m_) * S_ - (C_ + m_) * G_, ["G", "C", "m"])
-    return make_certificate("thm5.1.eq11.corrected", "certified", [*_alpha_at_construction_2d(), bound])
+    return make_certificate("thm5.1.eq11.corrected", "certified", [*alpha_at_construction_2d(), complement_bound()])
 
 
 @claim("thm5.1.eq12")
@@ -150,19 +177,20 @@ def eq12() -> dict:
     )
 
 
-@claim("thm5.1.eq12.corrected")
-def eq12_corrected() -> dict:
+def eq12_cleared() -> list[Obligation]:
     """alpha(1-alpha) <= 1 - alpha <= (e^(a^T u) + i - 2) e^-g, cleared of the positive denominators."""
     names, pos = ["G", "C", "m"], ["G", "C", "m"]
-    return make_certificate(
-        "thm5.1.eq12.corrected",
-        "certified",
-        [
-            positive_sos("first", names, (C_ + m_) * S_ - G_ * (C_ + m_), pos),
-            positive_sos("second", names, (C_ + m_) * S_ - (C_ + m_) * G_, pos),
-            positive_sos("outer", names, (C_ + m_) * S_**2 - G_**2 * (C_ + m_), pos),
-        ],
-    )
+    return [
+        positive_sos("first", names, (C_ + m_) * S_ - G_ * (C_ + m_), pos),
+        positive_sos("second", names, (C_ + m_) * S_ - (C_ + m_) * G_, pos),
+        positive_sos("outer", names, (C_ + m_) * S_**2 - G_**2 * (C_ + m_), pos),
+    ]
+
+
+@claim("thm5.1.eq12.corrected")
+def eq12_corrected() -> dict:
+    """Corrected (12)."""
+    return make_certificate("thm5.1.eq12.corrected", "certified", eq12_cleared())
 
 
 @claim("thm5.1.eq14")
@@ -171,7 +199,7 @@ def eq14() -> dict:
     return make_certificate("thm5.1.eq14", "refuted", [_cx("jacobian", (M["J"], "==", M["J14"]), g=1)])
 
 
-def _jacobian_1d() -> Obligation:
+def jacobian_1d() -> Obligation:
     """J = alpha V + alpha(1-alpha)(V x_j) a^T - alpha_ii alpha (V u) a^T at the construction, symbolic 1-D."""
     c = construction_1d()
     wq, wk, v, u, g, m, xj, xi, Ej, Ei, G, C = c["symbols"]
@@ -186,7 +214,7 @@ def _jacobian_1d() -> Obligation:
     return rational("jacobian-1d", names, exps, f, value, wrt="xj", at=at)
 
 
-def _jacobian_2d() -> list[Obligation]:
+def jacobian_2d() -> list[Obligation]:
     """The same closed form on the exact 2-D instance EXACT_2D, every entry (k, l), symbolic gamma and m."""
     WQ, WK, V, u = (EXACT_2D[k] for k in ("WQ", "WK", "V", "u"))
     c = construction_exact(WQ, WK, V, u)
@@ -215,7 +243,7 @@ def _jacobian_2d() -> list[Obligation]:
 @claim("thm5.1.eq14.corrected")
 def eq14_corrected() -> dict:
     """J_ij = alpha_ij V + alpha_ij(1-alpha_ij)(V x_j) a^T - alpha_ii alpha_ij (V u) a^T at the construction."""
-    return make_certificate("thm5.1.eq14.corrected", "certified", [_jacobian_1d(), *_jacobian_2d()])
+    return make_certificate("thm5.1.eq14.corrected", "certified", [jacobian_1d(), *jacobian_2d()])
 
 
 @claim("thm5.1.eq17")
@@ -226,18 +254,19 @@ def eq17() -> dict:
     )
 
 
-@claim("thm5.1.eq17.corrected")
-def eq17_corrected() -> dict:
+def eq17_cleared() -> list[Obligation]:
     """gamma alpha(1-alpha) <= gamma (C + m) e^-g and alpha_ii alpha_ij <= C e^-g (the new t = i term)."""
     names, pos = ["G", "C", "m", "g"], ["G", "C", "m", "g"]
-    return make_certificate(
-        "thm5.1.eq17.corrected",
-        "certified",
-        [
-            positive_sos("score-j", names, g_ * (C_ + m_) * S_**2 - g_ * G_**2 * (C_ + m_), pos),
-            positive_sos("score-i", names, C_ * S_**2 - C_ * G_**2, pos),
-        ],
-    )
+    return [
+        positive_sos("score-j", names, g_ * (C_ + m_) * S_**2 - g_ * G_**2 * (C_ + m_), pos),
+        positive_sos("score-i", names, C_ * S_**2 - C_ * G_**2, pos),
+    ]
+
+
+@claim("thm5.1.eq17.corrected")
+def eq17_corrected() -> dict:
+    """Bounds on both score terms of the corrected (14)."""
+    return make_certificate("thm5.1.eq17.corrected", "certified", eq17_cleared())
 
 
 @claim("thm5.1.reverse-triangle")
@@ -249,16 +278,19 @@ def reverse_triangle() -> dict:
     )
 
 
-@claim("thm5.1.reverse-triangle.corrected")
-def reverse_triangle_corrected() -> dict:
+def reverse_triangle_core() -> Obligation:
     """alpha - g alpha(1-alpha) - w alpha_ii alpha >= 1 - ((1+g)(C+m) + C w) e^-g, cleared of G S^2 > 0."""
     names = ["G", "C", "m", "g", "w"]
     P = C_ + m_
     lhs = G_**2 * S_ - g_ * G_**2 * P - w_ * C_ * G_**2
     rhs = G_ * S_**2 - S_**2 * ((1 + g_) * P + C_ * w_)
-    return make_certificate(
-        "thm5.1.reverse-triangle.corrected", "certified", [positive_sos("core", names, lhs - rhs, names)]
-    )
+    return positive_sos("core", names, lhs - rhs, names)
+
+
+@claim("thm5.1.reverse-triangle.corrected")
+def reverse_triangle_corrected() -> dict:
+    """The lower bound from the corrected (14) and (17)."""
+    return make_certificate("thm5.1.reverse-triangle.corrected", "certified", [reverse_triangle_core()])
 
 
 GAMMA_CASE = {"wq": 1, "wk": 1, "v": 1, "u": 3, "n": 2, "eps": R(1, 2)}
@@ -277,7 +309,7 @@ def gamma_choice() -> dict:
     obligation = counterexample(
         "conclusion", names, hyp, (f"abs({M['J']})", ">=", "abs(v) - eps"), {**GAMMA_CASE, "g": 3}
     )
-    return make_certificate("thm5.1.gamma-choice", "refuted", [obligation, _true_alpha_reading()])
+    return make_certificate("thm5.1.gamma-choice", "refuted", [obligation, true_alpha_reading()])
 
 
 # The strict reading (first condition on the true alpha) fails too, in 2-D: a^T u = 0 but ||u|| ||a|| = 60.
@@ -289,7 +321,7 @@ TRUE_ALPHA_CASE = {
 }
 
 
-def _true_alpha_reading() -> Obligation:
+def true_alpha_reading() -> Obligation:
     """1 - alpha_ij <= eps/(2||V||) for the true alpha and ||V|| g (i-1) e^-g <= eps/2, yet ||J||_F < ||V|| - eps."""
     lit = literal_model(**TRUE_ALPHA_CASE, g="g", n="n")
     nv = lit["norm_V"]
@@ -307,22 +339,23 @@ def _fixed(expr: str, values: dict) -> str:
     return m[expr]
 
 
-@claim("thm5.1.gamma-choice.corrected")
-def gamma_choice_corrected() -> dict:
+def corrected_gamma_checks() -> list[Obligation]:
     """On the refuting instance, gamma = 13 meets the corrected condition and gives |J| >= ||V|| - eps."""
     vals = {**{k: str(v) for k, v in GAMMA_CASE.items()}, "g": "13"}
     cond = "((1+13)*(exp(9)+(2-2)) + exp(9)*3*3)*exp(0-13)"
     interval = lambda name, lhs, op, rhs: Obligation(  # noqa: E731
         name, "interval_inequality", {"box": {}, "lhs": lhs, "op": op, "rhs": rhs}, {"precision": 128}
     )
-    return make_certificate(
-        "thm5.1.gamma-choice.corrected",
-        "certified",
-        [
-            interval("condition", cond, "<=", "(1/2)/1"),
-            interval("conclusion", f"abs({_fixed('J', vals)})", ">=", "1 - 1/2"),
-        ],
-    )
+    return [
+        interval("condition", cond, "<=", "(1/2)/1"),
+        interval("conclusion", f"abs({_fixed('J', vals)})", ">=", "1 - 1/2"),
+    ]
+
+
+@claim("thm5.1.gamma-choice.corrected")
+def gamma_choice_corrected() -> dict:
+    """Corrected condition on gamma, met on the refuting instance."""
+    return make_certificate("thm5.1.gamma-choice.corrected", "certified", corrected_gamma_checks())
 
 
 def conclusion_goal(eps: Fraction) -> tuple[str, str]:
@@ -337,7 +370,7 @@ def conclusion_goal(eps: Fraction) -> tuple[str, str]:
     return f"abs((1 + {r}*(1+{g}) - {c})/(1+{r})^2)", f"1 - {eps}"
 
 
-def _rewrite() -> Obligation:
+def rewrite_identity() -> Obligation:
     """(G S + g G (C+m) - C G)/S^2 == (1 + r(1+g) - c)/(1+r)^2 with r = (C+m)/G, c = C/G, as rational functions."""
     names = ["G", "C", "m", "g"]
     value = (G_**2 + (C_ + m_) * (1 + g_) * G_ - C_ * G_, G_**2)  # 1 + r(1+g) - c over G^2
@@ -346,15 +379,16 @@ def _rewrite() -> Obligation:
     return rational("rewrite", names, {}, f, (value[0] * square[1], value[1] * square[0]))
 
 
+def distance_bound(eps: Fraction) -> Obligation:
+    """|J_{n,1}(X)| >= ||V|| - eps for every real n in CONCLUSION_RANGE (every distance 1 .. 10^6)."""
+    lhs, rhs = conclusion_goal(eps)
+    goal = {"box": {"n": [str(x) for x in CONCLUSION_RANGE]}, "lhs": lhs, "op": ">=", "rhs": rhs}
+    pieces = geometric_pieces(*CONCLUSION_RANGE, PIECE_RATIO[eps])
+    return Obligation(f"eps-{eps.denominator}", "interval_inequality", goal, {"precision": 64, "pieces": pieces})
+
+
 @claim("thm5.1.conclusion")
 def conclusion() -> dict:
     """|J_{i,j}(X)| >= ||V|| - eps for every distance 1 .. 10^6, with gamma(eps, i) = 2 + log(i/eps)."""
-    obligations = [_rewrite()]
-    for eps in CONCLUSION_EPS:
-        lhs, rhs = conclusion_goal(eps)
-        goal = {"box": {"n": [str(x) for x in CONCLUSION_RANGE]}, "lhs": lhs, "op": ">=", "rhs": rhs}
-        pieces = geometric_pieces(*CONCLUSION_RANGE, PIECE_RATIO[eps])
-        obligations.append(
-            Obligation(f"eps-{eps.denominator}", "interval_inequality", goal, {"precision": 64, "pieces": pieces})
-        )
+    obligations = [rewrite_identity(), *(distance_bound(eps) for eps in CONCLUSION_EPS)]
     return make_certificate("thm5.1.conclusion", "certified", obligations)

@@ -1,0 +1,159 @@
+"""Statements of Section 5: Theorem 5.1 (gradient paths), part (1) and the steps of part (2)'s proof.
+
+Part (1) and the general-point steps of part (2) ((13), (15), (16)) are identities and norm bounds built by the
+formula functions of verify/claims/s5_gradients.py. The proof of part (2) at its construction (x_i = u,
+x_j = gamma a/||a||^2, zero tokens elsewhere) has steps that fail as printed: each such claim states the
+printed formula, on the literal model (9) of verify/claims/s5_construction.py, as a counterexample goal under
+the theorem's hypotheses (HYP: a != 0, V != 0, gamma > 0, position n >= 2); its corrected statement is built by
+the formula functions of that module. No claim has inputs: every goal is literal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from constructions.gradients import attention_general
+from verify.claims.s5_common import counterexample_goal
+from verify.claims.s5_construction import (
+    CONCLUSION_EPS,
+    HYP,
+    VARS,
+    M,
+    alpha_at_construction_2d,
+    complement_bound,
+    corrected_gamma_checks,
+    distance_bound,
+    eq12_cleared,
+    eq17_cleared,
+    jacobian_1d,
+    jacobian_2d,
+    other_logit_identities,
+    reverse_triangle_core,
+    rewrite_identity,
+    true_alpha_reading,
+)
+from verify.claims.s5_gradients import (
+    PART1_INSTANCES,
+    contractive_norm,
+    every_tau_identities,
+    gradient_norm_obligations,
+    jacobian_identities,
+    logit_j_identity,
+    loose_bounds,
+    product_rule_identities,
+    softmax_chain_rule,
+    softmax_derivatives,
+    submultiplicative_bounds,
+)
+from verify.statements import entry, goal_of
+from verify.statements.s5_gradients_texts import TEXTS
+
+__all__ = ["entries", "printed_fails"]
+
+ALPHA, J = M["alpha"], M["J"]  # alpha_ij and the true Jacobian (13) of the 1-D model at the construction
+
+
+def _goals(obligations: Iterable) -> list[dict]:
+    """The spec goals of a builder's obligations."""
+    return [goal_of(o) for o in obligations]
+
+
+def printed_fails(name: str, claim: tuple[str, str, str], names: list[str] = VARS, assume: list = HYP) -> dict:
+    """The goal: some point satisfying the hypotheses violates the printed claim (lhs, op, rhs)."""
+    return {"name": name, "kind": "counterexample", "goal": counterexample_goal(names, assume, claim)}
+
+
+def part1_jacobian() -> list[dict]:
+    """J_ij = dy_i/dx_j = C A^(i-j) B: for i = 4, j = 1..4 (symbolic 2x2), and for any lag with P = A^(i-j)."""
+    return _goals([*jacobian_identities(), *every_tau_identities()])
+
+
+def part1_bound() -> list[dict]:
+    """||C A^tau B||_2 <= ||C||_2 ||B||_2 ||A||_2^tau on a contractive and a non-normal instance; ||A|| <= 1/2."""
+    return _goals([*(o for label in PART1_INSTANCES for o in submultiplicative_bounds(label)), contractive_norm()])
+
+
+def logits_other() -> list[dict]:
+    """Printed: every t' != j has x_t' = 0, hence logit 0; but x_i = u and the logit at t' = i is a u."""
+    return [printed_fails("logit-i-zero", (M["s_i"], "==", "0"), ["wq", "wk", "u"], [("wk*wq*u", "!=", "0")])]
+
+
+def eq11() -> list[dict]:
+    """Printed (11): alpha_ij = e^g/(e^g + (i-1)), 1 - alpha_ij = (i-1)/(e^g + (i-1)) <= (i-1) e^-g."""
+    return [
+        printed_fails("alpha", (ALPHA, "==", "exp(g)/(exp(g)+(n-1))")),
+        printed_fails("one-minus-alpha", (f"1-{ALPHA}", "==", "(n-1)/(exp(g)+(n-1))")),
+        printed_fails("one-minus-alpha-bound", (f"1-{ALPHA}", "<=", "(n-1)*exp(0-g)")),
+    ]
+
+
+def eq12() -> list[dict]:
+    """Printed (12): alpha(1-alpha) <= 1 - alpha <= (i-1) e^-g; the middle and the outer bound fail."""
+    return [
+        printed_fails("middle", (f"1-{ALPHA}", "<=", "(n-1)*exp(0-g)")),
+        printed_fails("outer", (f"{ALPHA}*(1-{ALPHA})", "<=", "(n-1)*exp(0-g)")),
+    ]
+
+
+def eq14() -> list[dict]:
+    """Printed (14): J_ij = alpha_ij V + (V x_j)(d alpha_ij/d x_j)^T, i.e. only t = j in the score term."""
+    return [printed_fails("jacobian", (J, "==", M["J14"]))]
+
+
+def eq17() -> list[dict]:
+    """Printed (17): ||(V x_j)(d alpha_ij/d x_j)^T||_2 <= ||V||_2 gamma (i-1) e^-g."""
+    return [printed_fails("perturbation-bound", (M["pert"], "<=", "abs(v)*g*(n-1)*exp(0-g)"))]
+
+
+def reverse_triangle() -> list[dict]:
+    """Printed: ||J_ij||_2 >= alpha_ij ||V||_2 - ||(V x_j)(d alpha_ij/d x_j)^T||_2, with J the true Jacobian."""
+    return [printed_fails("lower-bound", (f"abs({J})", ">=", f"{ALPHA}*abs(v) - {M['pert']}"))]
+
+
+def gamma_choice() -> list[dict]:
+    """Printed: gamma with (i-1) e^-g <= eps/(2||V||) and ||V|| g (i-1) e^-g <= eps/2 gives ||J|| >= ||V|| - eps.
+
+    Read with (i-1) e^-g (the bound (11) offers for 1 - alpha_ij) and, in 2-D, with the true 1 - alpha_ij.
+    """
+    conditions = [
+        ("eps", ">", "0"),
+        ("(n-1)*exp(0-g)", "<=", "eps/(2*abs(v))"),
+        ("abs(v)*g*(n-1)*exp(0-g)", "<=", "eps/2"),
+    ]
+    conclusion = printed_fails("conclusion", (f"abs({J})", ">=", "abs(v) - eps"), [*VARS, "eps"], [*HYP, *conditions])
+    return [conclusion, goal_of(true_alpha_reading())]
+
+
+def eq13() -> list[dict]:
+    """(13) at a general point, d = r = p = 2, i = 3, j = 1: the softmax derivatives and the product rule."""
+    att = attention_general(2, 2, 2, 3)
+    return _goals([*softmax_derivatives(att), *product_rule_identities(att)])
+
+
+def entries() -> dict:
+    """The Section 5 statements in paper order."""
+    goals = {
+        "thm5.1.part1.jacobian": ("certified", part1_jacobian()),
+        "thm5.1.part1.bound": ("certified", part1_bound()),
+        "thm5.1.part1.loose": ("certified", _goals(loose_bounds())),
+        "thm5.1.logit-j": ("certified", _goals([logit_j_identity()])),
+        "thm5.1.logits-other": ("refuted", logits_other()),
+        "thm5.1.logits-other.corrected": ("certified", _goals(other_logit_identities())),
+        "thm5.1.eq11": ("refuted", eq11()),
+        "thm5.1.eq11.corrected": ("certified", _goals([*alpha_at_construction_2d(), complement_bound()])),
+        "thm5.1.eq12": ("refuted", eq12()),
+        "thm5.1.eq12.corrected": ("certified", _goals(eq12_cleared())),
+        "thm5.1.eq13": ("certified", eq13()),
+        "thm5.1.eq14": ("refuted", eq14()),
+        "thm5.1.eq14.corrected": ("certified", _goals([jacobian_1d(), *jacobian_2d()])),
+        "thm5.1.eq15": ("certified", _goals(softmax_chain_rule())),
+        "thm5.1.eq16": ("certified", _goals(gradient_norm_obligations())),
+        "thm5.1.eq17": ("refuted", eq17()),
+        "thm5.1.eq17.corrected": ("certified", _goals(eq17_cleared())),
+        "thm5.1.reverse-triangle": ("refuted", reverse_triangle()),
+        "thm5.1.reverse-triangle.corrected": ("certified", _goals([reverse_triangle_core()])),
+        "thm5.1.gamma-choice": ("refuted", gamma_choice()),
+        "thm5.1.gamma-choice.corrected": ("certified", _goals(corrected_gamma_checks())),
+        "thm5.1.conclusion": ("certified", _goals([rewrite_identity(), *map(distance_bound, CONCLUSION_EPS)])),
+    }
+    return {claim: entry(TEXTS[claim], verdict, items) for claim, (verdict, items) in goals.items()}
