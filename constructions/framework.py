@@ -29,6 +29,8 @@ __all__ = [
     "affine_scan",
     "rnn_jacobian",
     "multi_head",
+    "LAGS",
+    "lagrange_basis",
     "positional_pair_function",
     "kan_membership",
     "standard_kan_obstruction",
@@ -310,12 +312,18 @@ def multi_head() -> Identity:
     return (_flat(WO, V[1], V[2], a[1], a[2], X, L), pairing(L, concat), pairing(L, summed))
 
 
+LAGS = range(-2, 3)  # the lags i - j the positional pair function interpolates on (n = 3 positions)
+
+
+def lagrange_basis(k: int, s: sympy.Symbol) -> sympy.Expr:
+    """l_k(s): the polynomial of degree <= 4 with l_k(m) = [m == k] for every lag m in LAGS."""
+    return sympy.interpolate([(m, 1 if m == k else 0) for m in LAGS], s)
+
+
 def positional_pair_function(kernel: dict[int, sympy.Expr], n: int = 3) -> tuple[sympy.Expr, sympy.Matrix]:
     """F(u, v) = sum_k c_k l_k(u - v) (Lagrange basis on lags -2..2) and its values at every pair of positions."""
     u, v, s = sympy.symbols("u v s")
-    poly = sum(
-        kernel.get(k, 0) * sympy.interpolate([(m, 1 if m == k else 0) for m in range(-2, 3)], s) for k in range(-2, 3)
-    )
+    poly = sum(kernel.get(k, 0) * lagrange_basis(k, s) for k in LAGS)
     F = sympy.expand(poly.subs(s, u - v))
     return F, sympy.Matrix(n, n, lambda i, j: F.subs({u: i + 1, v: j + 1}))
 

@@ -1,9 +1,10 @@
 """Section 3: the unified framework's identities, Definition 3.1 membership, footnote 1.
 
 Polynomial goals are built from constructions.framework (SymPy matrix algebra); the kernel compares
-them with the frozen statements in verify/kernel/specs/s3_framework.json, which were written from the
-paper's displays by string templates, and then re-checks every identity itself. Counterexample goals
-are the registered statements themselves; their exact witness points come from the construction.
+them with the frozen statements in verify/kernel/specs/s3_framework.json, which are written out from the
+paper's displays as expression strings (generator: verify/statements/s3_framework.py), and then re-checks
+every identity itself. Counterexample goals are the registered statements themselves; their exact witness
+points come from the construction.
 """
 
 from __future__ import annotations

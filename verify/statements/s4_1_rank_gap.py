@@ -1,0 +1,357 @@
+"""Statements of Section 4.1: Theorem 4.2 (interaction rank gap), every step of its proof, and Remark 4.3.
+
+The instance (A, B, C) = (90-degree rotation, I_2, I_2) of Step 1 and the one-token input X = [e1, 0, ..., 0] of
+Step 2 are literal data built by constructions/rotation.py. The model's free quantities are symbols: a =
+alpha_11(X), b = alpha_21(X), v = V e1 = (v1, v2), s = ||v||^2 = v1^2 + v2^2 (with w = v3^2 + ... + vd^2 >= 0 in
+dimension d, Remark 4.3) and R >= 0 for the outputs after the second. Each polynomial goal is the paper's
+display written out as an expression (eq. (4)'s error, the projections of Step 4, eq. (5)); the certificates
+(verify/claims/s4_rank_gap.py) build them independently in SymPy and the kernel compares them as polynomials.
+"""
+
+from __future__ import annotations
+
+from constructions.rotation import impulse_response, one_token_input, rotation_counterexample
+from verify.exact import matrix_rows
+from verify.statements import entry
+
+__all__ = ["entries", "TEXTS"]
+
+TEXTS = {
+    "thm4.2.step1": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 1",
+        "statement": {
+            "latex": (
+                "\\bar A=\\begin{pmatrix}0&-1\\\\1&0\\end{pmatrix},\\ \\bar B=C=I_2:\\quad W(0)=I_2,\\ W(1)=\\bar A,\\ "
+                "W(0)\\not\\parallel W(1)"
+            ),
+            "words": (
+                "The target SSM is the 90-degree rotation with B = C = I; its impulse responses W(0) = I and W(1) = "
+                "A are not collinear."
+            ),
+        },
+        "why": (
+            "W(tau) = C A^tau B evaluated exactly at tau = 0, 1; the rows vec W(0), vec W(1) have rank 2, so "
+            "neither is a multiple of the other. A^T A = I and A^4 = I show A is a rotation by 90 degrees."
+        ),
+    },
+    "thm4.2.step2": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 2",
+        "statement": {
+            "latex": "X=[e_1,0,\\dots,0]:\\quad \\|X\\|_F=1,\\quad y_1=W(0)x_1=e_1,\\quad y_2=W(1)x_1+W(0)x_2=e_2\\quad(n\\ge 2)",
+            "words": (
+                "On the one-token input X = [e1, 0, ..., 0] (unit Frobenius norm for every n), the SSM's first two "
+                "outputs are e1 and e2."
+            ),
+        },
+        "why": (
+            "z counts the n - 1 zero columns of X, so the norm identity holds for every n >= 2; the outputs are "
+            "exact matrix products."
+        ),
+    },
+    "thm4.2.eq4": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 3, eq. (4)",
+        "statement": {
+            "latex": (
+                "\\hat y_1=\\alpha_{11}Ve_1,\\ \\hat y_2=\\alpha_{21}Ve_1:\\quad \\|y_1-\\hat y_1\\|^2+\\|y_2-\\hat "
+                "y_2\\|^2=\\|e_1-av\\|^2+\\|e_2-bv\\|^2,\\ v=Ve_1"
+            ),
+            "words": (
+                "On that input any single-head factorized model outputs a*v and b*v with v = V e1 (terms with x_j = "
+                "0 vanish), so the squared error of the first two steps is ||e1 - a v||^2 + ||e2 - b v||^2."
+            ),
+        },
+        "why": (
+            "c stands for any alpha_ij with j >= 2: its term c V x_j is zero because x_j = 0, for every n. The "
+            "error identity is in the entries of an arbitrary V and arbitrary a = alpha_11, b = alpha_21."
+        ),
+    },
+    "thm4.2.step4.v0": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 4 (case v = 0)",
+        "statement": {
+            "latex": "v=0:\\quad \\|e_1-av\\|^2+\\|e_2-bv\\|^2=2\\quad\\forall a,b",
+            "words": "If v = 0 the error (4) equals 2 whatever a and b are.",
+        },
+        "why": "Polynomial identity in a, b with v = 0 substituted.",
+    },
+    "thm4.2.step4.projection": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 4 (projection onto L = span{v})",
+        "statement": {
+            "latex": (
+                "v\\ne0,\\ P_L=\\tfrac{vv^\\top}{\\|v\\|^2}:\\ "
+                "\\inf_a\\|e_i-av\\|^2=\\mathrm{dist}(e_i,L)^2=\\|(I-P_L)e_i\\|^2=1-\\|P_Le_i\\|^2=1-\\tfrac{v_i^2}{\\|v\\|^2}"
+            ),
+            "words": (
+                "For v != 0, minimizing over the scalar is projecting onto L: the infimum is the squared distance 1 "
+                "- ||P_L e_i||^2 = 1 - v_i^2/||v||^2, attained at a = v_i/||v||^2."
+            ),
+        },
+        "why": (
+            "Each line is multiplied by s = ||v||^2 > 0 (or s^2) to clear denominators: the sum of squares shows "
+            "the lower bound for all a, the attained point shows it is the infimum, the Pythagoras identity is "
+            "||(I-P_L)e_i||^2 = 1 - ||P_L e_i||^2 scaled by s^2."
+        ),
+    },
+    "thm4.2.step4.trace": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 4 (trace of the projector)",
+        "statement": {
+            "latex": "\\|P_Le_1\\|^2+\\|P_Le_2\\|^2=\\mathrm{tr}(P_L)=1",
+            "words": (
+                "The squared norms of the projections of e1 and e2 add up to the trace of P_L, which is 1 for a "
+                "rank-one orthogonal projector."
+            ),
+        },
+        "why": (
+            "With s = ||v||^2 and s P_L = v v^T: s^2 (||P_L e1||^2 + ||P_L e2||^2) = s * tr(s P_L), and tr(s "
+            "P_L) = v1^2 + v2^2 = s."
+        ),
+    },
+    "thm4.2.eq5": {
+        "section": "4.1",
+        "reference": "Theorem 4.2, proof, Step 4, eq. (5)",
+        "statement": {
+            "latex": (
+                "\\forall v\\in\\mathbb R^2\\setminus\\{0\\}:\\ \\inf_{a,b\\in\\mathbb "
+                "R}\\big(\\|e_1-av\\|_2^2+\\|e_2-bv\\|_2^2\\big)=1"
+            ),
+            "words": "For every nonzero v in R^2 the infimum over a and b of the two-step error is exactly 1.",
+        },
+        "why": (
+            "The sum of squares (1 - a v1 - b v2)^2 + (a v2 - b v1)^2 shows error - 1 >= 0 for all real a, b, v; "
+            "the point a = v1/||v||^2, b = v2/||v||^2 reaches it for every v != 0."
+        ),
+    },
+    "thm4.2": {
+        "section": "4.1",
+        "reference": "Theorem 4.2 (conclusion, Step 5)",
+        "statement": {
+            "latex": "\\forall n\\ge2:\\ \\inf_{f\\in\\mathcal M_{\\mathrm{Fact}}}\\|F-f\\|_\\infty\\ \\ge\\ 1",
+            "words": (
+                "For every sequence length n >= 2, every single-head factorized model is at uniform distance at "
+                "least 1 from the rotation SSM."
+            ),
+        },
+        "why": (
+            "X = [e1, 0, ..., 0] is feasible (||X||_F = 1 for every n), so ||F - f||_inf^2 >= ||F(X) - "
+            "f(X)||_F^2 = error(a, b, v) + R with R = sum_{i>=3} ||y_i - yhat_i||^2 >= 0 (an atom, any n). The "
+            "sum of squares shows error + R - 1 >= 0 for all real a, b, v (v = 0 included) and R >= 0; since f "
+            "was arbitrary the infimum over f is >= 1."
+        ),
+    },
+    "rem4.3": {
+        "section": "4.1",
+        "reference": "Remark 4.3 (every d >= 2)",
+        "statement": {
+            "latex": (
+                "\\forall d\\ge2,\\ n\\ge2:\\ \\bar A_d=\\bar A\\oplus I_{d-2}\\ \\Rightarrow\\ \\inf_{f\\in\\mathcal "
+                "M_{\\mathrm{Fact}}}\\|F_d-f\\|_\\infty\\ge1"
+            ),
+            "words": (
+                "Embedding the rotation in the first two coordinates of R^d keeps the impulse responses "
+                "non-collinear and the uniform gap at least 1, for every d >= 2 and n >= 2."
+            ),
+        },
+        "why": (
+            "The leading 2x2 blocks of W(0) and W(1) are I and A (rank 2 as vectors), so W(0), W(1) are not "
+            "collinear; A_d e1 = (A e1, 0) = e2. For v in R^d write w = v3^2 + ... + vd^2 >= 0: the error is the "
+            "d = 2 error plus (a^2 + b^2) w, and the sum of squares with atoms w, R >= 0 proves error + R - 1 >= "
+            "0 for every d."
+        ),
+    },
+    "rem4.3.eq5-general": {
+        "section": "4.1",
+        "reference": "Remark 4.3 with eq. (5) in dimension d",
+        "statement": {
+            "latex": (
+                "\\forall d\\ge2,\\ v\\in\\mathbb R^d\\setminus\\{0\\}:\\ "
+                "\\inf_{a,b}\\big(\\|e_1-av\\|^2+\\|e_2-bv\\|^2\\big)=2-\\frac{v_1^2+v_2^2}{\\|v\\|^2}\\ \\ge 1"
+            ),
+            "words": (
+                "In dimension d the infimum of the two-step error is 2 - (v1^2 + v2^2)/||v||^2: at least 1, and "
+                "equal to 1 (eq. (5)) exactly when v lies in span{e1, e2}."
+            ),
+        },
+        "why": (
+            "With w = v3^2 + ... + vd^2 and s = ||v||^2 = v1^2 + v2^2 + w: s * error - (2 s - v1^2 - v2^2) = (a "
+            "s - v1)^2 + (b s - v2)^2 >= 0, attained at a = v1/s, b = v2/s; and (2 s - v1^2 - v2^2) - s = w >= 0."
+        ),
+    },
+}
+
+E = {1: [["1"], ["0"]], 2: [["0"], ["1"]]}  # e1, e2
+V_E1 = ("v1", "v2")  # v = V e1
+S = "(v1^2+v2^2)"  # s = ||v||^2 (the scale that clears the denominators of the projections)
+S_D = "(v1^2+v2^2+w)"  # ||v||^2 in dimension d (Remark 4.3): w = v3^2 + ... + vd^2
+
+
+def _ssm() -> dict[str, list[list[str]]]:
+    """Step 1's target SSM: A the 90-degree rotation, B = C = I_2."""
+    A, B, C = rotation_counterexample()
+    return {"A": matrix_rows(A), "B": matrix_rows(B), "C": matrix_rows(C)}
+
+
+def _matrix_identity(name: str, matrices: dict, lhs: str, rhs: str) -> dict:
+    """lhs == rhs as matrices, for the named literal matrices."""
+    return {"name": name, "kind": "matrix_identity", "goal": {"matrices": matrices, "lhs": lhs, "rhs": rhs}}
+
+
+def _identity(name: str, variables: str, lhs: str, rhs: str) -> dict:
+    """lhs == rhs as polynomials in the variables."""
+    return {"name": name, "kind": "polynomial_identity", "goal": {"vars": variables.split(), "lhs": lhs, "rhs": rhs}}
+
+
+def _sos(name: str, variables: str, poly: str, nonneg: str = "") -> dict:
+    """poly >= 0 for all reals (the atoms in nonneg >= 0), by a sum of squares."""
+    goal = {"vars": variables.split(), "poly": poly, "nonneg": nonneg.split()}
+    return {"name": name, "kind": "sum_of_squares", "goal": goal}
+
+
+def _attained(name: str, variables: str, poly: str, point: str, nonzero: str) -> dict:
+    """poly = 0 at some value of the point variables (a rational function of the others) wherever nonzero != 0."""
+    goal = {"vars": variables.split(), "poly": poly, "point": point.split(), "nonzero": nonzero}
+    return {"name": name, "kind": "attained", "goal": goal}
+
+
+def _not_collinear(name: str) -> dict:
+    """vec W(0) and vec W(1), W(tau) = C A^tau B, are linearly independent: the matrix of both has rank 2."""
+    A, B, C = rotation_counterexample()
+    rows = [[x for row in matrix_rows(impulse_response(A, B, C, tau)) for x in row] for tau in (0, 1)]
+    return {"name": name, "kind": "rank", "goal": {"matrix": rows, "rank": 2}}
+
+
+def _one_token_norm() -> str:
+    """||X||_F^2 of the one-token input: ||x_1||^2 + z ||0||^2, z standing for the n - 1 zero tokens."""
+    columns = one_token_input(3).transpose().to_list()
+    first, zero = (" + ".join(f"{x}^2" for x in c) for c in columns[:2])
+    return f"{first} + z*({zero})"
+
+
+def _error(v: tuple[str, str], general: bool = False, spaced: bool = False) -> str:
+    """Eq. (4): ||e1 - a v||^2 + ||e2 - b v||^2 (+ (a^2 + b^2) w for the coordinates beyond 2 in dimension d)."""
+    minus = " - " if spaced else "-"  # the committed displays write both spellings
+    terms = []
+    for t, e in (("a", E[1]), ("b", E[2])):
+        terms += [f"({e[r][0]}{minus}{t}*{v[r]})^2" for r in range(2)] + ([f"{t}^2*w"] if general else [])
+    return " + ".join(terms)
+
+
+def step1() -> list[dict]:
+    """W(0) = C A^0 B = I, W(1) = C A B = A, A orthogonal, A^4 = I, and W(0), W(1) not collinear."""
+    m = _ssm()
+    return [
+        _matrix_identity("W0", m, "C*A^0*B", "I(2)"),
+        _matrix_identity("W1", m, "C*A^1*B", "A"),
+        _matrix_identity("orthogonal", m, "T(A)*A", "I(2)"),
+        _matrix_identity("quarter-turn", m, "A^4", "I(2)"),
+        _not_collinear("not-collinear"),
+    ]
+
+
+def step2() -> list[dict]:
+    """||X||_F = 1 for X = [e1, 0, ..., 0], y_1 = W(0) x_1 = e1 and y_2 = W(1) x_1 + W(0) x_2 = e2."""
+    X = matrix_rows(one_token_input(3))
+    x = {f"x{j + 1}": [[row[j]] for row in X] for j in (0, 1)}  # the first two tokens e1, 0
+    m = {**_ssm(), **x, "e1": E[1], "e2": E[2]}
+    return [
+        _identity("unit-norm", "z", _one_token_norm(), "1"),
+        _matrix_identity("y1", m, "C*A^0*B*x1", "e1"),
+        _matrix_identity("y2", m, "C*A^1*B*x1 + C*A^0*B*x2", "e2"),
+    ]
+
+
+def eq4() -> list[dict]:
+    """Step 3: the zero tokens add c (V 0) = 0, and the error is eq. (4) with v = V e1."""
+    V = [["V11", "V12"], ["V21", "V22"]]
+    zero = [row[1] for row in matrix_rows(one_token_input(3))]  # x_j = 0 for j >= 2
+    Ve1 = [" + ".join(f"{V[r][k]}*{E[1][k][0]}" for k in range(2)) for r in range(2)]
+    V0 = [" + ".join(f"{V[r][k]}*{zero[k]}" for k in range(2)) for r in range(2)]
+    tails = [_identity(f"tail-row{r + 1}", "V11 V12 V21 V22 c", f"c*({V0[r]})", "0") for r in range(2)]
+    error = _error(tuple(f"({x})" for x in Ve1), spaced=True)
+    return [*tails, _identity("error", "V11 V12 V21 V22 a b", error, _error(("V11", "V21"), spaced=True))]
+
+
+def step4_v0() -> list[dict]:
+    """With v = 0 the error (4) is 2 for all a, b."""
+    return [_identity("value-2", "a b", _error(("0", "0")), "2")]
+
+
+def step4_projection() -> list[dict]:
+    """For k = 1, 2 (times s): inf_t ||e_k - t v||^2 = 1 - v_k^2/s, attained at t = v_k/s, and Pythagoras.
+
+    The infimum is dist(e_k, L)^2 = ||(I - P_L) e_k||^2 = 1 - ||P_L e_k||^2 with s (I - P_L) e_k = s e_k - v v_k.
+    """
+    goals = []
+    for k, t in ((1, "a"), (2, "b")):
+        residual = " + ".join(f"({E[k][r][0]}-{t}*{V_E1[r]})^2" for r in range(2))  # ||e_k - t v||^2
+        scaled = f"{S}*({residual}) - ({S} - v{k}^2)"
+        away = " + ".join(f"({S if r == k - 1 else '0'} - {V_E1[r]}*v{k})^2" for r in range(2))  # s e_k - v v_k
+        goals += [
+            _sos(f"inf-e{k}-lower", f"{t} v1 v2", scaled),
+            _attained(f"inf-e{k}-attained", f"{t} v1 v2", scaled, t, S),
+            _identity(f"pythagoras-e{k}", "v1 v2", away, f"{S}^2 - {S}*v{k}^2"),
+        ]
+    return goals
+
+
+def step4_trace() -> list[dict]:
+    """||P_L e1||^2 + ||P_L e2||^2 = tr P_L and tr P_L = 1, times s^2 (s P_L = v v^T)."""
+    norms = " + ".join(f"({V_E1[r]}*{V_E1[k]})^2" for k in range(2) for r in range(2))  # sum_k ||v v^T e_k||^2
+    trace = " + ".join(f"{x}*{x}" for x in V_E1)  # tr(v v^T)
+    return [_identity("sum-is-trace", "v1 v2", norms, f"{S}*({trace})"), _identity("trace-is-one", "v1 v2", trace, S)]
+
+
+def eq5() -> list[dict]:
+    """Eq. (5): error - 1 >= 0 for all a, b, v (a sum of squares), attained at a = v1/s, b = v2/s."""
+    gap = f"{_error(V_E1)} - 1"
+    return [_sos("lower-bound", "a b v1 v2", gap), _attained("attained", "a b v1 v2", gap, "a b", S)]
+
+
+def theorem() -> list[dict]:
+    """Step 5: the one-token input is feasible for every n, and error + R - 1 >= 0 with R >= 0 the later outputs."""
+    return [
+        _identity("feasible-input", "z", _one_token_norm(), "1"),
+        _sos("uniform-bound", "a b v1 v2 R", f"{_error(V_E1)} + R - 1", "R"),
+    ]
+
+
+def remark() -> list[dict]:
+    """Remark 4.3 (any d >= 2): leading blocks independent, A e1 = e2, and the gap >= 1 with w, R >= 0."""
+    m = {"A": _ssm()["A"], "e1": E[1], "e2": E[2]}
+    return [
+        _not_collinear("leading-blocks-independent"),
+        _matrix_identity("block-image", m, "A*e1", "e2"),
+        _sos("uniform-bound", "a b v1 v2 w R", f"{_error(V_E1, general=True)} + R - 1", "w R"),
+    ]
+
+
+def eq5_general() -> list[dict]:
+    """In dimension d: inf over a, b of the error is 2 - (v1^2 + v2^2)/||v||^2 (times ||v||^2), and that is >= 1."""
+    infimum = f"(2*{S_D} - v1^2 - v2^2)"
+    scaled = f"{S_D}*({_error(V_E1, general=True)}) - {infimum}"
+    return [
+        _sos("lower-bound", "a b v1 v2 w", scaled, "w"),
+        _attained("attained", "a b v1 v2 w", scaled, "a b", S_D),
+        _sos("at-least-one", "v1 v2 w", f"{infimum} - {S_D}", "w"),
+    ]
+
+
+def entries() -> dict:
+    """The Section 4.1 statements in paper order."""
+    goals = {
+        "thm4.2.step1": step1(),
+        "thm4.2.step2": step2(),
+        "thm4.2.eq4": eq4(),
+        "thm4.2.step4.v0": step4_v0(),
+        "thm4.2.step4.projection": step4_projection(),
+        "thm4.2.step4.trace": step4_trace(),
+        "thm4.2.eq5": eq5(),
+        "thm4.2": theorem(),
+        "rem4.3": remark(),
+        "rem4.3.eq5-general": eq5_general(),
+    }
+    return {claim: entry(TEXTS[claim], "certified", items) for claim, items in goals.items()}
