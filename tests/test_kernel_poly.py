@@ -75,7 +75,18 @@ def test_division_only_by_nonzero_constants():
 
 def test_term_list_with_wrong_exponent_count_is_rejected():
     with pytest.raises(KernelError, match="exponents"):
-        read_poly({"vars": ["x", "y"], "terms": [["1", [1]]]}, VARS, "p")
+        read_poly({"vars": ["x", "y", "z"], "terms": [["1", [1]]]}, VARS, "p")
+
+
+def test_term_list_must_be_canonical():
+    with pytest.raises(KernelError, match="expected exactly the declared"):
+        read_poly({"vars": ["x", "y"], "terms": []}, VARS, "p")
+    with pytest.raises(KernelError, match="canonical term list"):
+        read_poly({"vars": ["x", "y", "z"], "terms": [["0", [1, 0, 0]]]}, VARS, "p")
+    with pytest.raises(KernelError, match="canonical term list"):
+        read_poly({"vars": ["x", "y", "z"], "terms": [["1", [1, 0, 0]], ["2", [1, 0, 0]]]}, VARS, "p")
+    with pytest.raises(KernelError, match="unknown field 'note'"):
+        read_poly({"vars": ["x", "y", "z"], "terms": [], "note": "x"}, VARS, "p")
 
 
 def test_product_term_bound_stops_blowup():

@@ -42,10 +42,10 @@ def number(value: object) -> str:
 
 
 def poly_terms(expr: sympy.Expr, variables: Sequence[sympy.Symbol]) -> dict:
-    """The canonical term list of a polynomial with rational (or Gaussian) coefficients."""
+    """The canonical term list of a polynomial with rational (or Gaussian) coefficients (no zero terms)."""
     expr = sympy.Integer(expr) if isinstance(expr, int) else expr
     poly = sympy.Poly(sympy.expand(expr), *variables, domain="QQ_I" if expr.has(sympy.I) else "QQ")
-    rows = sorted((list(monomial), number(coeff)) for monomial, coeff in poly.terms())
+    rows = sorted((list(monomial), number(coeff)) for monomial, coeff in poly.terms() if coeff != 0)
     return {"vars": [str(v) for v in variables], "terms": [[c, m] for m, c in rows]}
 
 

@@ -16,7 +16,7 @@ from .canonical import content_hash, digest, load_json
 from .errors import KernelError
 from .limits import MAX_OBLIGATIONS, WorkExceeded, work_budget
 from .obligations import check_obligation, read_goal
-from .statements import VERDICTS, statement_of, substitute_params
+from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
 
 __all__ = ["CheckResult", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]
 
@@ -68,6 +68,7 @@ def _check_header(cert: dict, source: str) -> dict:
     params = cert.get("params", {})
     if not isinstance(params, dict) or sorted(params) != sorted(spec.get("params", [])):
         raise KernelError(f"{source}: params", f"expected exactly the parameters {spec.get('params', [])}")
+    check_param_domains(spec, params, f"{source}: params")
     _check_provenance(cert.get("provenance", {}), f"{source}: provenance")
     return spec
 
@@ -133,8 +134,19 @@ def _check_one(item: dict, required: dict, params: dict, where: str) -> None:
     check_obligation(kind, mine, item.get("witness"), where)
 
 
-def check_certificate(cert: object, source: str = "<certificate>") -> CheckResult:
-    """Re-check a parsed certificate completely; any failure or undecided step makes it invalid."""
+def _memo_key(item: dict, spec_item: dict, params: dict) -> str:
+    """What an obligation's verdict depends on: its content and its substituted registered goal."""
+    expected = substitute_params(spec_item["goal"], params, "memo")
+    return digest({"item": {k: v for k, v in item.items() if k != "digest"}, "expected": expected})
+
+
+def check_certificate(cert: object, source: str = "<certificate>", memo: dict | None = None) -> CheckResult:
+    """Re-check a parsed certificate completely; any failure or undecided step makes it invalid.
+
+    `memo` (optional, used by the mutation test) maps an obligation's content and registered goal to the
+    error it produced (or None); an obligation seen before is not checked again. Each check is a pure
+    function of exactly that content, so the answer is the same.
+    """
     if not isinstance(cert, dict):
         return CheckResult(source, None, None, False, [f"{source}: expected a JSON object at the top level"])
     result = CheckResult(source, _text(cert.get("claim")), _text(cert.get("verdict")), False)
@@ -159,6 +171,14 @@ def check_certificate(cert: object, source: str = "<certificate>") -> CheckResul
             if name not in table:
                 result.errors.append(f"{where}: missing; the statement of {cert['claim']} requires it")
                 continue
+            key = _memo_key(table[name], spec_item, params) if memo is not None else None
+            if key is not None and key in memo:
+                if memo[key] is None:
+                    result.obligations += 1
+                else:
+                    result.errors.append(f"{where}: {memo[key]}")
+                continue
+            before = len(result.errors)
             try:
                 _check_one(table[name], spec_item, params, where)
                 result.obligations += 1
@@ -172,6 +192,8 @@ def check_certificate(cert: object, source: str = "<certificate>") -> CheckResul
                 result.errors.append(f"{where}: exceeds the kernel's memory (the input is too large)")
             except Exception as err:  # noqa: BLE001 - no exception of any type escapes an obligation
                 result.errors.append(f"{where}: malformed input ({type(err).__name__}: {str(err)[:200]})")
+            if key is not None:
+                memo[key] = result.errors[-1].removeprefix(f"{where}: ") if len(result.errors) > before else None
     result.valid = not result.errors
     return result
 

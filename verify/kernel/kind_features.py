@@ -12,7 +12,7 @@ from flint import fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
-from .kind_modes import GEN, substitute, trace_mod
+from .kind_modes import GEN, TAU_VARS, frozen, read_poly_matrix, substitute, trace_mod
 from .kind_modes import TAU_VARS as _TAU
 from .kind_modes import read_modes as _read_modes
 from .kind_modes import relabel as _relabel
@@ -36,6 +36,12 @@ def _goal_lag(goal: dict, where: str) -> tuple:
     moduli = _read_modes(goal, where, ("coeff",))
     if not moduli:
         raise KernelError(f"{where}.modes", "expected at least one nonzero eigenvalue")
+    # The closed forms themselves are pinned by the power_closed_form goal that shares them; they are read
+    # here too, so that the whole goal is compared with the statement.
+    coeffs = tuple(
+        frozen(read_poly_matrix(mode["coeff"], TAU_VARS, f"{where}.modes[{k}].coeff"))
+        for k, mode in enumerate(goal["modes"])
+    )
     sizes = []
     for k, m in enumerate(moduli):
         here = f"{where}.modes[{k}].modulus"
@@ -63,7 +69,7 @@ def _goal_lag(goal: dict, where: str) -> tuple:
     expected = sum(m.degree() * s * (s + 1) // 2 for m, s in zip(moduli, sizes))
     if bound != expected:
         raise KernelError(f"{where}.bound", f"found {bound}, expected sum_l J_l (J_l + 1) / 2 = {expected}")
-    return (tuple(moduli), tuple(sizes), tuple(heads), bound)
+    return (tuple(moduli), tuple(sizes), tuple(heads), bound, coeffs, tuple(a.entries()), a.nrows())
 
 
 def m_zero(m: fmpq_poly) -> bool:
@@ -97,7 +103,7 @@ def _heads(goal: tuple, witness: dict, where: str, keys: tuple[str, ...]) -> lis
 
 def _check_lag(goal: tuple, witness: dict, where: str) -> None:
     """Per head and mode: sum phi psi = L M b(i - j) modulo m, features separated in i and j, count <= bound."""
-    moduli, _, heads, bound = goal
+    moduli, _, heads, bound = goal[:4]
     variables = (GEN, "i", "j", "L", "M")
     for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where, ("features",)))):
         given = item["features"]
@@ -127,7 +133,7 @@ def _check_lag(goal: tuple, witness: dict, where: str) -> None:
 
 def _check_real_lag(goal: tuple, witness: dict, where: str) -> None:
     """Per head: rational features whose products sum to sum_l Tr_l(a^i a^-j b_l(i - j)), count <= bound."""
-    moduli, _, heads, bound = goal
+    moduli, _, heads, bound = goal[:4]
     xs = [[f"X{k}_{r}" for r in range(m.degree())] for k, m in enumerate(moduli)]
     ys = [[f"Y{k}_{r}" for r in range(m.degree())] for k, m in enumerate(moduli)]
     left_vars, right_vars = ("i", *sum(xs, [])), ("j", *sum(ys, []))

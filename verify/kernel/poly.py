@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .expr import BINARY, Node, left_spine, parse_expression
 from .limits import MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES, bits_factor, charge
 from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
@@ -161,10 +161,10 @@ def _combine(op: str, left: Poly, right: Poly, where: str) -> Poly:
 
 def _read_term_list(value: dict, variables: tuple[str, ...], where: str) -> Poly:
     """Read {"vars": [...], "terms": [[coef, [exps]], ...]} into a Poly over `variables`."""
+    expect_keys(value, where, ("vars", "terms"))
     own = read_variables(value.get("vars"), f"{where}.vars")
-    unknown = set(own) - set(variables)
-    if unknown:
-        raise KernelError(f"{where}.vars", f"unknown variables {sorted(unknown)}; declared: {list(variables)}")
+    if set(own) != set(variables):
+        raise KernelError(f"{where}.vars", f"found {list(own)}, expected exactly the declared {list(variables)}")
     rows = value.get("terms")
     if not isinstance(rows, list) or len(rows) > MAX_TERMS:
         raise KernelError(f"{where}.terms", f"expected a list of at most {MAX_TERMS} [coefficient, exponents] pairs")
@@ -178,7 +178,10 @@ def _read_term_list(value: dict, variables: tuple[str, ...], where: str) -> Poly
         for p, e in zip(position, row[1]):
             exps[p] = parse_integer(e, here, 0, 10_000)
         m = tuple(exps)
-        out[m] = out.get(m, ZERO) + parse_number(row[0], here)
+        coefficient = parse_number(row[0], here)
+        if coefficient.is_zero() or m in out:
+            raise KernelError(here, "expected a canonical term list: nonzero coefficients, each monomial once")
+        out[m] = coefficient
     return Poly(variables, out)
 
 

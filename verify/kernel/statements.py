@@ -12,11 +12,31 @@ from pathlib import Path
 
 from .errors import KernelError
 
-__all__ = ["statements", "statement_of", "substitute_params", "free_parameters", "params_in", "SPEC_DIR", "VERDICTS"]
+__all__ = [
+    "statements",
+    "statement_of",
+    "substitute_params",
+    "free_parameters",
+    "params_in",
+    "check_param_domains",
+    "SPEC_DIR",
+    "VERDICTS",
+]
 
 SPEC_DIR = Path(__file__).with_name("specs")
 VERDICTS = ("certified", "refuted")
-_SPEC_KEYS = {"section", "reference", "statement", "why", "params", "inputs", "certified", "refuted", "baseline"}
+_SPEC_KEYS = {
+    "section",
+    "reference",
+    "statement",
+    "why",
+    "params",
+    "inputs",
+    "param_domains",
+    "certified",
+    "refuted",
+    "baseline",
+}
 
 
 @lru_cache(maxsize=1)
@@ -48,6 +68,9 @@ def _check_spec(claim_id: str, spec: dict, where: str) -> None:
     params, inputs = spec.get("params", []), spec.get("inputs")
     if not isinstance(inputs, list) or not set(inputs) <= set(params) or len(set(params)) != len(params):
         raise KernelError(where, f"claim {claim_id!r}: expected 'inputs', a list of some of its params {params}")
+    domains = spec.get("param_domains", {})
+    if not isinstance(domains, dict) or not set(domains) <= set(params):
+        raise KernelError(where, f"claim {claim_id!r}: param_domains must name some of its params")
     free = free_parameters(spec)
     if free:
         raise KernelError(where, f"claim {claim_id!r}: parameters {free} are neither inputs nor established")
@@ -128,3 +151,15 @@ def substitute_params(value: object, params: dict, where: str) -> object:
     if isinstance(value, list):
         return [substitute_params(v, params, where) for v in value]
     return value
+
+
+def check_param_domains(spec: dict, params: dict, where: str) -> None:
+    """Parameters with a declared domain (a list of allowed values, or "sha256") have a value in it."""
+    for name, domain in spec.get("param_domains", {}).items():
+        value = params.get(name)
+        if domain == "sha256":
+            ok = isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+        else:
+            ok = any(type(value) is type(allowed) and value == allowed for allowed in domain)
+        if not ok:
+            raise KernelError(f"{where}.{name}", f"found {str(value)[:40]!r}, expected one of {domain}")

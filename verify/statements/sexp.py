@@ -198,7 +198,12 @@ def entries() -> dict:
         out[claim] = entry(TEXTS[claim], "certified", [goal_of(optimum_obligation(k, h)) for h in HEADS])
     students = tuple(f"student.k{k}.H{h}" for k in RANKS for h in HEADS)
     fig3_inputs = ("figure_sha256", "numbers_sha256", *students)
-    out["exp.fig3"] = entry(TEXTS["exp.fig3"], "certified", _fig3_goals(), fig3_inputs, baseline="verdict")
+    hashes = {"figure_sha256": "sha256", "numbers_sha256": "sha256"}
+    out["exp.fig3"] = entry(
+        TEXTS["exp.fig3"], "certified", _fig3_goals(), fig3_inputs, param_domains=hashes, baseline="verdict"
+    )
     fig4_inputs = ("A", "B", "C", "figure_sha256", "numbers_sha256", *(f"measured.T{T}" for T in FIG4_LENGTHS))
-    out["exp.fig4"] = entry(TEXTS["exp.fig4"], "certified", _fig4_goals(), fig4_inputs, baseline="verdict")
+    out["exp.fig4"] = entry(
+        TEXTS["exp.fig4"], "certified", _fig4_goals(), fig4_inputs, param_domains=hashes, baseline="verdict"
+    )
     return out
