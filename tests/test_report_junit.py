@@ -1,4 +1,4 @@
-"""JUnit XML for CI (verify/junit.py): one test case per claim, failures for rejected or regressed claims."""
+"""JUnit XML for CI (verify/report/junit.py): one test case per claim, failures for rejected or regressed claims."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from verify.junit import check_junit_path, junit_bytes, suite_from_checks, suite_from_outcomes, write_junit
 from verify.kernel import CheckResult
+from verify.report.junit import check_junit_path, junit_bytes, suite_from_checks, suite_from_outcomes, write_junit
 from verify.runner import Outcome
 
 

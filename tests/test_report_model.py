@@ -14,8 +14,10 @@ import pytest
 from verify.certificate import Obligation, certificate_bytes, make_certificate
 from verify.cli import main
 from verify.kernel import statements
-from verify.report import load_report, render_markdown, write_report
-from verify.report_html import render_html
+from verify.report.htmlpage import render_html
+from verify.report.markdown import render_markdown
+from verify.report.model import load_report
+from verify.report.output import write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 PNG = bytes.fromhex(

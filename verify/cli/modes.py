@@ -73,7 +73,7 @@ def _rows(matrix: object) -> list[list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     """Build, check and write the certificates; exit 0 all valid, 1 some invalid, 2 bad input."""
-    from verify.cmd_heads import BadInput, read_ssm_file
+    from verify.cli.heads import BadInput, read_ssm_file
 
     try:
         ssm, _ = read_ssm_file(args.ssm)

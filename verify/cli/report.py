@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write the report; exit 0 when every certificate is valid, 1 when some is invalid, 2 on bad input."""
-    from verify.report import load_report, write_report
+    from verify.report.model import load_report
+    from verify.report.output import write_report
 
     if not args.certs.is_dir():
         raise SystemExit(

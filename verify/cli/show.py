@@ -24,8 +24,8 @@ def _indent(text: str, prefix: str) -> str:
 
 
 def render_text(view: object) -> str:
-    """A claim view (verify.report.ClaimView) as terminal text."""
-    from verify.report import plural
+    """A claim view (verify.report.model.ClaimView) as terminal text."""
+    from verify.report.model import plural
 
     out = [f"{view.id}  [{view.status}]  {view.reference}", f"section {view.section}", ""]
     out += ["statement:", _indent(textwrap.fill(view.words, 100), "  "), _indent(view.latex, "  latex: "), ""]
@@ -51,7 +51,7 @@ def render_text(view: object) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print one certificate; exit 0 when the kernel accepts it, 1 when it does not, 2 when it cannot be found."""
     from verify.kernel import UnreadableInput
-    from verify.report import load_claim
+    from verify.report.model import load_claim
 
     given = Path(args.id)
     path = given if given.suffix == ".json" and given.is_file() else args.certs / f"{args.id}.json"
@@ -71,6 +71,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _figures(claim_id: str, folder: Path) -> list[Path]:
     """The figures of one claim (figures/<id>*.png owned by this id)."""
-    from verify.report import _figures_for
+    from verify.report.model import _figures_for
 
     return _figures_for([claim_id], folder)[claim_id]

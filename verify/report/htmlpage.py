@@ -10,10 +10,10 @@ import base64
 import html
 from pathlib import Path
 
-from verify.report import CORRECTED, ClaimView, ObligationView, Report, plural
-from verify.report_kinds import Line, counterexample_points
-from verify.report_math import Math
-from verify.report_mathml import mathml_available, to_mathml
+from verify.report.formulas import Math
+from verify.report.kinds import Line, counterexample_points
+from verify.report.mathml import mathml_available, to_mathml
+from verify.report.model import CORRECTED, ClaimView, ObligationView, Report, anchor, plural, witness_of
 
 __all__ = ["render_html", "MAX_FIGURE_BYTES"]
 
@@ -49,11 +49,6 @@ img.figure{max-width:100%;border:1px solid #d0d7de}
 def _e(text: object) -> str:
     """HTML-escaped text."""
     return html.escape(str(text), quote=True)
-
-
-def _anchor(claim_id: str) -> str:
-    """The anchor of a claim (same as in the Markdown page)."""
-    return "claim-" + "".join(ch if ch.isalnum() else "-" for ch in claim_id)
 
 
 def _badge(status: str) -> str:
@@ -100,7 +95,7 @@ def _figure(png: Path, claim_id: str) -> str:
 
 def _card(view: ClaimView, report: Report) -> str:
     """The card of one claim: statement, verdict, kernel re-check, obligations, figures, file and hash."""
-    out = [f'<div class="card {_e(view.status)}-card" id="{_anchor(view.id)}">']
+    out = [f'<div class="card {_e(view.status)}-card" id="{anchor(view.id)}">']
     out.append(
         f'<h3><code>{_e(view.id)}</code> {_badge(view.status)} <span class="words">{_e(view.reference)}</span></h3>'
     )
@@ -108,7 +103,7 @@ def _card(view: ClaimView, report: Report) -> str:
     if partner is not None:
         relation = "corrects" if view.id.endswith(CORRECTED) else "corrected by"
         out.append(
-            f'<div class="meta">{relation} <a href="#{_anchor(partner.id)}"><code>{_e(partner.id)}</code></a>'
+            f'<div class="meta">{relation} <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a>'
             f" {_badge(partner.status)}</div>"
         )
     out.append(f'<div class="statement">{_statement(view.latex)}</div><div class="words">{_e(view.words)}</div>')
@@ -149,7 +144,7 @@ def _summary(report: Report) -> str:
             head = f'<td rowspan="{len(views)}"><b>{_e(section)}</b></td>' if k == 0 else ""
             kernel = "—" if v.path is None else "valid" if v.valid else '<b class="kernel-bad">INVALID</b>'
             rows.append(
-                f'<tr>{head}<td><a href="#{_anchor(v.id)}"><code>{_e(v.id)}</code></a></td>'
+                f'<tr>{head}<td><a href="#{anchor(v.id)}"><code>{_e(v.id)}</code></a></td>'
                 f"<td>{_e(v.reference)}</td><td>{_badge(v.status)}</td><td>{kernel}</td>"
                 f"<td>{len(v.obligations)}</td></tr>"
             )
@@ -170,7 +165,7 @@ def _findings(report: Report) -> str:
                 shown = ", ".join(to_mathml(m) for m in _points(view, ob)) or "see the certificate"
                 points.append(f"<br>counterexample <code>{_e(ob.name)}</code>: {shown}")
         text = [
-            f'<li><a href="#{_anchor(view.id)}"><code>{_e(view.id)}</code></a> {_badge(view.status)} '
+            f'<li><a href="#{anchor(view.id)}"><code>{_e(view.id)}</code></a> {_badge(view.status)} '
             f"{_e(view.reference)}<br>as printed: {to_mathml(Math(view.latex, view.latex))}"
         ]
         text += points
@@ -180,7 +175,7 @@ def _findings(report: Report) -> str:
         partner = by_id.get(view.partner)
         if partner is not None and not view.id.endswith(CORRECTED):
             text.append(
-                f'<br>corrected: <a href="#{_anchor(partner.id)}"><code>{_e(partner.id)}</code></a> '
+                f'<br>corrected: <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a> '
                 f"{_badge(partner.status)} {to_mathml(Math(partner.latex, partner.latex))}"
             )
         items.append("".join(text) + "</li>")
@@ -191,8 +186,6 @@ def _findings(report: Report) -> str:
 
 def _points(view: ClaimView, ob: ObligationView) -> list[Math]:
     """The counterexample point of an obligation, read from the certificate file."""
-    from verify.report import witness_of
-
     return counterexample_points(witness_of(view, ob.name))
 
 

@@ -10,7 +10,7 @@ import html
 import re
 import xml.etree.ElementTree as ET
 
-from verify.report_math import Math
+from verify.report.formulas import Math
 
 __all__ = ["to_mathml", "mathml_available", "wrap_latex", "WRAP_WIDTH"]
 
