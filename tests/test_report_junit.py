@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from verify.kernel import CheckResult
-from verify.report.junit import check_junit_path, junit_bytes, suite_from_checks, suite_from_outcomes, write_junit
+from verify.report.junit import junit_bytes, suite_from_checks, suite_from_outcomes, write_junit
 from verify.runner import Outcome
 
 
@@ -80,8 +79,3 @@ def test_junit_file_is_accepted_by_junitparser(tmp_path):
     suites = list(junitparser.JUnitXml.fromfile(str(path)))
     cases = {c.name: c for s in suites for c in s}
     assert cases["thm4.2"].is_passed and not cases["rem4.3"].is_passed
-
-
-def test_a_folder_is_refused_as_junit_path(tmp_path):
-    with pytest.raises(SystemExit, match="is a folder"):
-        check_junit_path(Path(tmp_path))

@@ -122,6 +122,8 @@ def _card(view: ClaimView, report: Report) -> str:
     out.append(f"<p>{kernel}{says}</p>")
     if view.errors:
         out.append('<pre class="errors">' + _e("\n".join(view.errors)) + "</pre>")
+    if view.figure_errors:
+        out.append('<pre class="errors">figure check: ' + _e("\n".join(view.figure_errors)) + "</pre>")
     for ob in view.obligations:
         bad = [e for e in view.errors if f"obligation {ob.name!r}" in e]
         out.append(_obligation(ob, bad))

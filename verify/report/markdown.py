@@ -43,6 +43,7 @@ def _md_claim(view: ClaimView, report: Report, out: Path) -> list[str]:
     kernel = "valid" if view.valid else "INVALID"
     lines += [f"**Kernel re-check:** {kernel}, {plural(len(view.obligations), 'obligation')}", ""]
     lines += [f"- kernel: {_md_escape(e)}" for e in view.errors] + ([""] if view.errors else [])
+    lines += [f"- figure check: {_md_escape(e)}" for e in view.figure_errors] + ([""] if view.figure_errors else [])
     for ob in view.obligations:
         lines.append(f"- **{_md_escape(ob.name)}** ({ob.kind})")
         for line in ob.lines:

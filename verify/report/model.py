@@ -11,8 +11,11 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from verify.figures import compare_files, recorded_files
+from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
 from verify.kernel.errors import KernelError
+from verify.kernel.limits import MAX_FILE_BYTES
 from verify.report.kinds import Line, obligation_lines
 
 __all__ = [
@@ -68,6 +71,8 @@ class ClaimView:
     obligations: list[ObligationView] = field(default_factory=list)
     figures: list[Path] = field(default_factory=list)
     registered: bool = True
+    recorded: dict[str, str] = field(default_factory=dict)  # figure files the certificate records, by sha256
+    figure_errors: list[str] = field(default_factory=list)  # recorded figures that differ from the files
 
     @property
     def status(self) -> str:
@@ -120,9 +125,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _sha256(path: Path) -> str:
-    """The sha256 of a file's bytes."""
-    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+def _read(path: Path) -> bytes:
+    """A certificate file's bytes, read with the same bound as the kernel's (UnreadableInput otherwise)."""
+    try:
+        return read_bounded(path, MAX_FILE_BYTES, "certificate")
+    except InputError as err:
+        raise UnreadableInput(str(err)) from None
 
 
 def _figures_for(claim_ids: list[str], folder: Path | None) -> dict[str, list[Path]]:
@@ -142,8 +150,9 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
     """Read one certificate file, re-check it with the kernel, and build its view."""
     table = statements() if spec_table is None else spec_table
     result = check_file(path)
+    data = _read(path)
     try:
-        cert = load_json(path.read_bytes(), str(path))
+        cert = load_json(data, str(path))
     except KernelError:
         cert = None
     cert = cert if isinstance(cert, dict) else {}
@@ -159,7 +168,8 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         view.words = str(statement.get("words", ""))
     view.verdict = cert.get("verdict") if isinstance(cert.get("verdict"), str) else None
     view.valid, view.errors = result.valid, list(result.errors)
-    view.path, view.file_sha256 = str(path), _sha256(path)
+    view.path, view.file_sha256 = str(path), "sha256:" + hashlib.sha256(data).hexdigest()
+    view.recorded = recorded_files(cert)
     view.content_hash = cert.get("hash") if isinstance(cert.get("hash"), str) else None
     items = cert.get("obligations") if isinstance(cert.get("obligations"), list) else []
     for k, item in enumerate(items):
@@ -199,6 +209,8 @@ def load_report(certs: Path, figures: Path | None = None) -> Report:
     figure_map = _figures_for([v.id for v in views], figures)
     for view in views:
         view.figures = figure_map.get(view.id, [])
+        if view.recorded and figures is not None:
+            view.figure_errors = compare_files(view.recorded, figures)[0]
     return Report(views, certs, figures, unreadable)
 
 
@@ -210,8 +222,8 @@ def anchor(claim_id: str) -> str:
 def witness_of(view: ClaimView, name: str) -> object:
     """The raw witness of an obligation, read again from the certificate file."""
     try:
-        cert = load_json(Path(view.path).read_bytes(), view.path)
-    except (KernelError, OSError, TypeError):
+        cert = load_json(_read(Path(view.path)), view.path)
+    except (KernelError, UnreadableInput, TypeError):
         return None
     for item in cert.get("obligations", []) if isinstance(cert, dict) else []:
         if isinstance(item, dict) and item.get("name") == name:
