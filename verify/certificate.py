@@ -105,7 +105,7 @@ def reseal(cert: dict) -> dict:
     return out
 
 
-_TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[^.]*\.tmp$")
+_TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>[0-9]{1,9})-[^.]*\.tmp$")
 
 
 def _temporary(path: Path) -> tuple[int, str]:
@@ -185,15 +185,24 @@ def _alive(pid: int) -> bool:
 
 
 def sweep_stale_temps(folder: Path) -> list[Path]:
-    """Remove temporary files (.NAME.PID-RANDOM.tmp) left in folder by runs that were killed; returns them."""
+    """Remove temporary files (.*.tmp) that killed runs left in folder; returns them.
+
+    A temporary file of this version is named .NAME.PID-RANDOM.tmp and kept while process PID lives (a run
+    writing into the same folder right now); any other .*.tmp file (older versions named them .NAME.RANDOM.tmp)
+    is removed.
+    """
     removed = []
     try:
         entries = list(folder.iterdir())
     except OSError:
         return removed
     for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
         match = _TMP.match(entry.name)
-        if match and not _alive(int(match.group("pid"))) and entry.is_file() and not entry.is_symlink():
+        if match and _alive(int(match.group("pid"))):
+            continue
+        if entry.is_file() and not entry.is_symlink():
             with contextlib.suppress(OSError):
                 entry.unlink()
                 removed.append(entry)

@@ -10,6 +10,7 @@ import base64
 import html
 from pathlib import Path
 
+from verify.inputs import InputError, read_bounded
 from verify.report.formulas import Math
 from verify.report.kinds import Line, counterexample_points
 from verify.report.mathml import mathml_available, to_mathml
@@ -18,10 +19,16 @@ from verify.report.model import CORRECTED, ClaimView, ObligationView, Report, an
 __all__ = ["render_html", "MAX_FIGURE_BYTES"]
 
 MAX_FIGURE_BYTES = 8 * 1024 * 1024  # a larger PNG is linked by path instead of embedded
+# Formula widths in symbols (estimated by verify/report/wrap.py, about 14 px each in display math): statements and
+# obligation lines of a full-width card, and of the half-width cards that show a refuted claim beside its correction.
+STATEMENT_WIDTH, LINE_WIDTH = 85, 72
+PAIRED_STATEMENT_WIDTH, PAIRED_LINE_WIDTH = 36, 27
 
 _CSS = """
-body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;max-width:1320px;margin:1.5em auto;padding:0 1.5em;
- color:#1d2330;line-height:1.45;background:#fafbfc}
+html{height:100%;overflow:hidden} body{height:100%;overflow:auto;margin:0;background:#fafbfc;color:#1d2330;
+ font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;line-height:1.45}
+main{max-width:1320px;margin:1.5em auto;padding:0 1.5em}
+@media print{html,body{height:auto;overflow:visible}}
 h1{font-size:1.6em;margin-bottom:.2em} h2{border-bottom:2px solid #d0d7de;padding-bottom:.2em;margin-top:1.8em}
 h3{margin:.1em 0 .3em 0;font-size:1.12em} code,pre{font-family:"DejaVu Sans Mono",monospace;font-size:.92em}
 table{border-collapse:collapse;margin:.4em 0 1em 0;width:100%} th,td{border:1px solid #d0d7de;padding:.25em .6em;
@@ -56,22 +63,22 @@ def _badge(status: str) -> str:
     return f'<span class="badge {_e(status)}">{_e(status)}</span>'
 
 
-def _statement(latex: str) -> str:
+def _statement(latex: str, width: float = STATEMENT_WIDTH) -> str:
     """A frozen statement's LaTeX as display MathML (or its source, escaped, without a converter)."""
-    return to_mathml(Math(latex or r"\text{(no statement)}", latex or "(no statement)", display=True))
+    return to_mathml(Math(latex or r"\text{(no statement)}", latex or "(no statement)", display=True), width)
 
 
-def _line(line: Line) -> str:
-    """One labelled line of an obligation."""
-    body = to_mathml(line.math) if line.math is not None else ""
+def _line(line: Line, width: float = LINE_WIDTH) -> str:
+    """One labelled line of an obligation, its formula broken into rows at most `width` symbols wide."""
+    body = to_mathml(line.math, width) if line.math is not None else ""
     note = f'<span class="note">{_e(line.note)}</span>' if line.note else ""
     return f"<dt>{_e(line.label)}</dt><dd>{body}{note}</dd>"
 
 
-def _obligation(ob: ObligationView, bad: list[str]) -> str:
+def _obligation(ob: ObligationView, bad: list[str], width: float = LINE_WIDTH) -> str:
     """One obligation as a collapsible block, open by default, marked when the kernel rejected it."""
     mark = ' <span class="kernel-bad">rejected</span>' if bad else ""
-    lines = "".join(_line(line) for line in ob.lines)
+    lines = "".join(_line(line, width) for line in ob.lines)
     return (
         f"<details open><summary>{_e(ob.name)} <code>{_e(ob.kind)}</code>{mark}</summary>"
         f'<dl class="ob">{lines}</dl></details>'
@@ -81,10 +88,10 @@ def _obligation(ob: ObligationView, bad: list[str]) -> str:
 def _figure(png: Path, claim_id: str) -> str:
     """A PNG figure as an embedded data URI (or a path when too large to embed)."""
     try:
-        data = png.read_bytes()
-    except OSError as err:
-        return f'<p class="errors">figure {_e(png)}: {_e(err.strerror)}</p>'
-    if len(data) > MAX_FIGURE_BYTES or not data.startswith(b"\x89PNG"):
+        data = read_bounded(png, MAX_FIGURE_BYTES, "PNG figure")
+    except InputError as err:
+        return f'<p class="meta">figure not embedded: {_e(err)}</p>'
+    if not data.startswith(b"\x89PNG"):
         return f'<p class="meta">figure (not embedded: too large or not a PNG): <code>{_e(png)}</code></p>'
     uri = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
     return (
@@ -93,8 +100,11 @@ def _figure(png: Path, claim_id: str) -> str:
     )
 
 
-def _card(view: ClaimView, report: Report) -> str:
-    """The card of one claim: statement, verdict, kernel re-check, obligations, figures, file and hash."""
+def _card(view: ClaimView, report: Report, paired: bool = False) -> str:
+    """The card of one claim (half width when paired): statement, verdict, obligations, figures, file, hash."""
+    statement_width, line_width = (
+        (PAIRED_STATEMENT_WIDTH, PAIRED_LINE_WIDTH) if paired else (STATEMENT_WIDTH, LINE_WIDTH)
+    )
     out = [f'<div class="card {_e(view.status)}-card" id="{anchor(view.id)}">']
     out.append(
         f'<h3><code>{_e(view.id)}</code> {_badge(view.status)} <span class="words">{_e(view.reference)}</span></h3>'
@@ -106,7 +116,10 @@ def _card(view: ClaimView, report: Report) -> str:
             f'<div class="meta">{relation} <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a>'
             f" {_badge(partner.status)}</div>"
         )
-    out.append(f'<div class="statement">{_statement(view.latex)}</div><div class="words">{_e(view.words)}</div>')
+    out.append(
+        f'<div class="statement">{_statement(view.latex, statement_width)}</div>'
+        f'<div class="words">{_e(view.words)}</div>'
+    )
     if view.why:
         out.append(f'<p class="why"><b>Why the obligations imply it.</b> {_e(view.why)}</p>')
     if view.path is None:
@@ -126,7 +139,7 @@ def _card(view: ClaimView, report: Report) -> str:
         out.append('<pre class="errors">figure check: ' + _e("\n".join(view.figure_errors)) + "</pre>")
     for ob in view.obligations:
         bad = [e for e in view.errors if f"obligation {ob.name!r}" in e]
-        out.append(_obligation(ob, bad))
+        out.append(_obligation(ob, bad, line_width))
     out += [_figure(png, view.id) for png in view.figures]
     out.append(
         f'<div class="meta">certificate <code>{_e(view.path)}</code><br>content hash <code>'
@@ -202,7 +215,7 @@ def _sections(report: Report) -> str:
                 continue
             partner = by_id.get(view.partner)
             if view.verdict == "refuted" and partner is not None and partner.id.endswith(CORRECTED):
-                out.append(f'<div class="pair">{_card(view, report)}{_card(partner, report)}</div>')
+                out.append(f'<div class="pair">{_card(view, report, True)}{_card(partner, report, True)}</div>')
                 done.add(partner.id)
             else:
                 out.append(_card(view, report))
@@ -223,11 +236,11 @@ def render_html(report: Report) -> str:
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         "<title>Certificates: How Many Heads Make an SSM?</title>"
-        f"<style>{_CSS}</style></head><body>"
+        f"<style>{_CSS}</style></head><body><main>"
         '<h1>Certificates of “How Many Heads Make an SSM?” <span class="words">(arXiv 2512.15115)</span></h1>'
         f'<p>{tally} <span class="meta">certificates read from <code>{_e(report.certs)}</code>, each re-checked '
         "by the kernel when this page was written</span></p>"
         f"{note}{unreadable}<h2>Summary</h2>{_summary(report)}"
         f'<h2>Findings: refuted and corrected steps of the paper</h2><div class="findings">{_findings(report)}</div>'
-        f"{_sections(report)}</body></html>\n"
+        f"{_sections(report)}</main></body></html>\n"
     )
