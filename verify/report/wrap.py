@@ -220,7 +220,7 @@ def _shrink(row: list, width: float) -> list:
             return row
         node = row[k]
         inner = node[1] if node[0] == "{" else node[2]
-        room = max(width - (estimate_width(row) - size) - 1.0, width * 0.6, 8.0)
+        room = min(width, max(width - (estimate_width(row) - size) - 1.0, width * 0.6, 8.0))
         wrapped = _wrap(inner, room)
         if wrapped is not inner:
             new = ("{", wrapped) if node[0] == "{" else ("left", node[1], wrapped, node[3])
