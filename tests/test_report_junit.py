@@ -79,3 +79,11 @@ def test_junit_file_is_accepted_by_junitparser(tmp_path):
     suites = list(junitparser.JUnitXml.fromfile(str(path)))
     cases = {c.name: c for s in suites for c in s}
     assert cases["thm4.2"].is_passed and not cases["rem4.3"].is_passed
+
+
+def test_a_skipped_claim_is_a_skipped_case_with_its_reason():
+    outcome = Outcome("exp.fig3", "Section 6.1", skipped="needs torch: pip install '.[torch]'")
+    root = suite_from_outcomes([outcome], [])
+    case = root.find("testsuite/testcase")
+    assert case.find("skipped").get("message") == "needs torch: pip install '.[torch]'"
+    assert root.get("skipped") == "1" and root.get("failures") == "0" and root.get("errors") == "0"

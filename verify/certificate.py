@@ -49,6 +49,7 @@ class Obligation:
 
 
 def _version(package: str) -> str:
+    """The installed version of a package ("absent" when it is not installed)."""
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:

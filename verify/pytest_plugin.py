@@ -95,6 +95,7 @@ class ClaimItem(pytest.Item):
     """One claim: build, kernel-check, compare with the baseline."""
 
     def __init__(self, *, claim_id: str, **kwargs: object) -> None:
+        """An item named after its claim."""
         super().__init__(**kwargs)
         self.claim_id = claim_id
 

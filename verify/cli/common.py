@@ -46,6 +46,7 @@ class CommandError(Exception):
     """A command that stops early: a one-line message, its exit code and what it has to show (for --json)."""
 
     def __init__(self, message: str, code: int = EXIT_USAGE, payload: dict | None = None) -> None:
+        """The message, the exit code, and the partial results for --json."""
         super().__init__(message)
         self.message, self.code, self.payload = message, code, payload or {}
 

@@ -36,6 +36,7 @@ class _Progress:
     """Finishing outcomes: write the valid ones, print progress lines, keep them in claim order."""
 
     def __init__(self, claims: list, out: Path, figures: Path, quiet: bool) -> None:
+        """The claims to produce and where their files go."""
         self.claims, self.out, self.figures, self.quiet = claims, out, figures, quiet
         self.done: dict[int, object] = {}
         self.width = len(str(len(claims)))

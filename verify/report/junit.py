@@ -47,7 +47,8 @@ def _suite(name: str, cases: list[ET.Element]) -> ET.Element:
     failures = sum(c.find("failure") is not None for c in cases)
     errors = sum(c.find("error") is not None and c.find("failure") is None for c in cases)
     seconds = sum(float(c.get("time", "0")) for c in cases)
-    counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors), "skipped": "0"}
+    skipped = sum(c.find("skipped") is not None for c in cases)
+    counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors), "skipped": str(skipped)}
     root = ET.Element("testsuites", {"name": "verify", **counts, "time": f"{seconds:.3f}"})
     suite = ET.SubElement(root, "testsuite", {"name": name, **counts, "time": f"{seconds:.3f}"})
     suite.extend(cases)
@@ -63,6 +64,8 @@ def suite_from_outcomes(outcomes: list, regressions: list[str], name: str = "ver
         claimed.update(mine)
         if o.status == "error":
             _add(case, "error", o.error or "error", "\n".join([o.error or "", *o.messages]), "builder-error")
+        elif o.status == "skipped":
+            ET.SubElement(case, "skipped", {"message": o.skipped or "skipped"})
         elif o.status == "invalid":
             _add(case, "failure", o.messages[0] if o.messages else "invalid", "\n".join(o.messages), "kernel-rejected")
         if mine:

@@ -45,6 +45,7 @@ def _parse(latex: str) -> list:
     k, text = 0, []
 
     def flush() -> None:
+        """Close the current run of text as one node."""
         if text:
             stack[-1].append("".join(text))
             text.clear()
@@ -253,6 +254,7 @@ def _elide_digits(latex: str, width: float) -> str:
     keep = max(4, (limit - 6) // 2)
 
     def short(match: re.Match) -> str:
+        """The elided form of one long number."""
         digits = match.group(0)
         return f"{digits[:keep]}\\ldots {digits[-keep:]}\\,[{len(digits)}\\text{{ digits}}]"
 
