@@ -23,7 +23,7 @@ __all__ = ["NAME", "HELP", "add_arguments", "run", "read_ssm_file", "BadInput"]
 
 NAME = "heads"
 HELP = "interaction rank k, smallest n for (7), and a certificate of the k-head construction for your SSM"
-EXIT_OK = 0
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 _KNOWN = {"A", "B", "C", "n", "name", "description"}
 
 
