@@ -34,3 +34,50 @@ def test_write_atomic_leaves_nothing_on_failure(tmp_path, monkeypatch):
         write_atomic(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in Path(tmp_path).iterdir()] == ["c.json"]
+
+
+def test_write_group_replaces_nothing_when_one_file_cannot_be_written(tmp_path, monkeypatch):
+    from verify import certificate
+
+    first, second = tmp_path / "a.md", tmp_path / "b.html"
+    certificate.write_group([(first, b"old a"), (second, b"old b")])
+    real, calls = certificate._fill, []
+
+    def fail_second(fd, tmp, data):
+        calls.append(tmp)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        real(fd, tmp, data)
+
+    monkeypatch.setattr(certificate, "_fill", fail_second)
+    with pytest.raises(KeyboardInterrupt):
+        certificate.write_group([(first, b"new a"), (second, b"new b")])
+    assert (first.read_bytes(), second.read_bytes()) == (b"old a", b"old b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.md", "b.html"]
+
+
+def test_temporary_files_name_their_process_and_stale_ones_are_swept(tmp_path):
+    import os
+
+    from verify.certificate import sweep_stale_temps
+
+    mine = tmp_path / f".x.json.{os.getpid()}-abc.tmp"
+    dead = tmp_path / ".x.json.999999999-abc.tmp"
+    legacy = tmp_path / ".x.json.q8w7e6r5.tmp"
+    kept = tmp_path / "notes.tmp"  # not a hidden temporary file of ours
+    for path in (mine, dead, legacy, kept):
+        path.write_text("")
+    assert sorted(p.name for p in sweep_stale_temps(tmp_path)) == sorted([dead.name, legacy.name])
+    assert mine.exists() and kept.exists()
+
+
+def test_signals_during_the_renames_are_delivered_after_them(tmp_path):
+    import signal
+
+    from verify.certificate import deferred_signals
+
+    with pytest.raises(KeyboardInterrupt):
+        with deferred_signals():
+            signal.raise_signal(signal.SIGINT)
+            (tmp_path / "done").write_text("the block finished first")
+    assert (tmp_path / "done").exists()

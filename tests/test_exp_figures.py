@@ -46,8 +46,8 @@ def test_committed_experiment_certificates_are_accepted_by_the_kernel(root, clai
 def test_committed_figure_files_match_the_recorded_sha256(root):
     for claim_id in ("exp.fig3", "exp.fig4"):
         params = _committed(str(root), claim_id)["params"]
-        png = (root / "figures" / f"{claim_id}.png").read_bytes()
-        numbers = (root / "figures" / f"{claim_id}.json").read_bytes()
+        png = (root / "certs" / "figures" / f"{claim_id}.png").read_bytes()
+        numbers = (root / "certs" / "figures" / f"{claim_id}.json").read_bytes()
         assert hashlib.sha256(png).hexdigest() == params["figure_sha256"]
         assert hashlib.sha256(numbers).hexdigest() == params["numbers_sha256"]
 

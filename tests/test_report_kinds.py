@@ -1,8 +1,8 @@
-"""Readable views of obligations (verify/report_kinds.py): each kind as labelled formulas, never raw JSON."""
+"""Readable views of obligations (verify/report/kinds.py): each kind as labelled formulas, never raw JSON."""
 
 from __future__ import annotations
 
-from verify.report_kinds import counterexample_points, obligation_lines
+from verify.report.kinds import counterexample_points, obligation_lines
 
 
 def _labels(obligation: dict) -> list[str]:

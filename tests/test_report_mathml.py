@@ -1,4 +1,4 @@
-"""LaTeX to MathML for the HTML page (verify/report_mathml.py): safe, self-contained, MathML Core."""
+"""LaTeX to MathML for the HTML page (verify/report/mathml.py): safe, self-contained, MathML Core."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from verify.report_math import Math, expression_math
-from verify.report_mathml import mathml_available, to_mathml, wrap_latex
+from verify.report.formulas import Math, expression_math
+from verify.report.mathml import mathml_available, to_mathml, wrap_latex
 
 needs_converter = pytest.mark.skipif(not mathml_available(), reason="latex2mathml is not installed")
 
@@ -36,7 +36,7 @@ def test_blackboard_and_calligraphic_letters_become_unicode_characters():
 
 
 def test_without_a_converter_the_text_form_is_shown_escaped(monkeypatch):
-    import verify.report_mathml as module
+    import verify.report.mathml as module
 
     monkeypatch.setattr(module, "mathml_available", lambda: False)
     assert module.to_mathml(Math("a<b", "a < b & c")) == '<code class="math-text">a &lt; b &amp; c</code>'

@@ -1,7 +1,8 @@
-"""python -m verify: see verify/cli.py."""
+"""python -m verify: see verify/cli/__init__.py."""
 
 import sys
 
 from verify.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # worker processes (--jobs) import this module under another name
+    sys.exit(main())

@@ -1,11 +1,16 @@
-"""Assembling certificates: statement from the kernel's frozen spec, content hash, provenance, atomic write."""
+"""Assembling certificates: statement from the kernel's frozen spec, content hash, provenance; atomic writes."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
 import platform
+import re
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -17,6 +22,9 @@ __all__ = [
     "make_certificate",
     "extract_params",
     "write_atomic",
+    "write_group",
+    "sweep_stale_temps",
+    "deferred_signals",
     "provenance",
     "certificate_bytes",
     "reseal",
@@ -42,6 +50,7 @@ class Obligation:
 
 
 def _version(package: str) -> str:
+    """The installed version of a package ("absent" when it is not installed)."""
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:
@@ -130,20 +139,108 @@ def reseal(cert: dict) -> dict:
     return out
 
 
+_TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>[0-9]{1,9})-[^.]*\.tmp$")
+
+
+def _temporary(path: Path) -> tuple[int, str]:
+    """A new temporary file beside path, named .NAME.PID-RANDOM.tmp so that a later run can sweep it."""
+    return tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}-", suffix=".tmp", dir=path.parent)
+
+
+def _fill(fd: int, tmp: str, data: bytes) -> None:
+    """Write data to the open temporary file, with the usual permissions, and flush it to disk."""
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual permissions
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM while the enclosed renames run, then deliver them (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[tuple[int, object]] = []
+    previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    for number in previous:
+        signal.signal(number, lambda signum, frame: caught.append((signum, frame)))
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for signum, frame in caught[:1]:
+            handler = previous[signum]
+            if callable(handler):
+                handler(signum, frame)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)
+
+
+def write_group(items: list[tuple[Path, bytes]]) -> None:
+    """Write several files together: every temporary file is written first, then all are renamed at once.
+
+    Nothing is replaced unless every file could be written; an interruption before the renames leaves the old
+    files and no temporary files. The renames themselves run with SIGINT/SIGTERM held, the last item last.
+    """
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, data in items:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = _temporary(path)
+            temps.append((tmp, path))
+            _fill(fd, tmp, data)
+        with deferred_signals():
+            for tmp, path in temps:
+                os.replace(tmp, path)
+    finally:
+        for tmp, _ in temps:
+            Path(tmp).unlink(missing_ok=True)
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write bytes to path via a temporary file in the same folder and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    write_group([(path, data)])
+
+
+def _alive(pid: int) -> bool:
+    """True when a process with this id exists (so its temporary files may still be in use)."""
+    if pid == os.getpid():
+        return True
     try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual permissions
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sweep_stale_temps(folder: Path) -> list[Path]:
+    """Remove temporary files (.*.tmp) that killed runs left in folder; returns them.
+
+    A temporary file of this version is named .NAME.PID-RANDOM.tmp and kept while process PID lives (a run
+    writing into the same folder right now); any other .*.tmp file (older versions named them .NAME.RANDOM.tmp)
+    is removed.
+    """
+    removed = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
+        match = _TMP.match(entry.name)
+        if match and _alive(int(match.group("pid"))):
+            continue
+        if entry.is_file() and not entry.is_symlink():
+            with contextlib.suppress(OSError):
+                entry.unlink()
+                removed.append(entry)
+    return removed
 
 
 def certificate_bytes(cert: dict) -> bytes:

@@ -1,4 +1,9 @@
-"""Producing certificates: build each claim, re-check it with the kernel from its bytes, write it, compare."""
+"""Producing certificates: build each claim, re-check it with the kernel from its bytes, then write it.
+
+Check first, write after: `produce` builds and checks without touching the disk; `write_outcome` writes a
+certificate (and the figures it recorded) only when the kernel accepted it, all files of one claim in one
+group, so a failed or interrupted run never leaves fewer valid certificates than there were before it.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,29 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify.certificate import certificate_bytes, write_atomic
+from verify.certificate import certificate_bytes, write_group
+from verify.figures import collect
 from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json, statements
 from verify.registry import Claim
 
-__all__ = ["Outcome", "content_digest", "produce", "compare_baseline", "recheck", "status_counts", "summary_line"]
+__all__ = [
+    "OPTIONAL",
+    "STATUSES",
+    "Outcome",
+    "content_digest",
+    "produce",
+    "write_outcome",
+    "compare_baseline",
+    "compare_digest",
+    "recheck",
+    "status_counts",
+    "summary_line",
+    "shard",
+]
+
+# Optional packages: a claim whose builder needs one that is absent is skipped, saying how to install it.
+OPTIONAL = {"torch": "pip install '.[torch]'"}
+STATUSES = ("certified", "refuted", "invalid", "error", "skipped")
 
 
 @dataclass
@@ -23,16 +46,21 @@ class Outcome:
     verdict: str | None = None
     valid: bool = False
     error: str | None = None
+    skipped: str | None = None  # why the claim was not built (a missing optional package)
     path: str | None = None
     hash: str | None = None
     seconds: float = 0.0
     obligations: int = 0
     messages: list[str] = field(default_factory=list)
     baseline: str | None = None  # unchanged | changed | new
+    data: bytes | None = field(default=None, repr=False)  # the certificate's bytes, until written
+    files: dict[str, bytes] = field(default_factory=dict, repr=False)  # its figures, until written
 
     @property
     def status(self) -> str:
-        """certified | refuted | invalid | error."""
+        """certified | refuted | invalid | error | skipped."""
+        if self.skipped:
+            return "skipped"
         if self.error:
             return "error"
         return self.verdict if self.valid else "invalid"
@@ -41,6 +69,8 @@ class Outcome:
         """Machine-readable form (see README, 'JSON output')."""
         out = {k: getattr(self, k) for k in ("claim", "reference", "verdict", "path", "hash", "obligations")}
         out.update(status=self.status, seconds=round(self.seconds, 3), messages=self.messages, error=self.error)
+        if self.skipped is not None:
+            out["skipped"] = self.skipped
         if self.baseline is not None:
             out["baseline"] = self.baseline
         return out
@@ -60,51 +90,89 @@ def content_digest(cert: dict) -> str:
     return digest(cert, ("hash", "provenance"))
 
 
-def produce(item: Claim, out_dir: Path) -> Outcome:
-    """Build the certificate of one claim, check it with the kernel as a reader would, and write it."""
+def _missing_optional(err: ModuleNotFoundError) -> str | None:
+    """The skip reason when err is a missing optional package (torch), else None."""
+    top = (err.name or "").split(".")[0]
+    return f"needs {top}: {OPTIONAL[top]}" if top in OPTIONAL else None
+
+
+def produce(item: Claim) -> Outcome:
+    """Build the certificate of one claim and check it with the kernel as a reader would; nothing is written."""
     outcome = Outcome(item.id, item.reference)
     start = time.perf_counter()
     try:
-        cert = item.build()
+        with collect() as files:
+            cert = item.build()
         data = certificate_bytes(cert)
-        path = out_dir / f"{item.id}.json"
-        result = check_certificate(load_json(data, str(path)), str(path))
-        write_atomic(path, data)
+        result = check_certificate(load_json(data, f"{item.id}.json"), f"{item.id}.json")
+    except ModuleNotFoundError as err:
+        outcome.skipped = _missing_optional(err)
+        if outcome.skipped is None:
+            outcome.error, outcome.messages = f"{type(err).__name__}: {err}", _trace()
     except Exception as err:  # a builder bug is reported as an error, never as a verdict
-        outcome.error = f"{type(err).__name__}: {err}"
-        outcome.messages = traceback.format_exc().strip().splitlines()[-6:]
+        outcome.error, outcome.messages = f"{type(err).__name__}: {err}", _trace()
     else:
-        outcome.verdict, outcome.valid, outcome.path = cert["verdict"], result.valid, str(path)
+        outcome.verdict, outcome.valid, outcome.data, outcome.files = cert["verdict"], result.valid, data, files
         outcome.hash, outcome.obligations, outcome.messages = content_digest(cert), result.obligations, result.errors
     outcome.seconds = time.perf_counter() - start
     return outcome
 
 
+def _trace() -> list[str]:
+    """The last lines of the current exception's traceback."""
+    return traceback.format_exc().strip().splitlines()[-6:]
+
+
+def write_outcome(outcome: Outcome, out_dir: Path, figures_dir: Path) -> None:
+    """Write a valid certificate and its figures (one group, the certificate last); an invalid one writes nothing."""
+    if outcome.status not in ("certified", "refuted") or outcome.data is None:
+        outcome.data, outcome.files = None, {}
+        return
+    path = out_dir / f"{outcome.claim}.json"
+    write_group([*((figures_dir / name, data) for name, data in sorted(outcome.files.items())), (path, outcome.data)])
+    outcome.path, outcome.data, outcome.files = str(path), None, {}
+
+
+def _read_baseline(path: Path) -> object:
+    """A baseline certificate, read with the kernel's bounded reader (UnreadableInput when it cannot be)."""
+    from verify.inputs import read_bounded
+    from verify.kernel.limits import MAX_FILE_BYTES
+
+    return load_json(read_bounded(path, MAX_FILE_BYTES, "certificate"), str(path))
+
+
+def compare_digest(claim_id: str, status: str, new_digest: str | None, baseline: Path) -> tuple[str, str | None]:
+    """(unchanged | changed | new, regression message or None) for one claim against baseline/<claim>.json."""
+    path = baseline / f"{claim_id}.json"
+    if not path.exists():
+        return "new", None
+    try:
+        old = _read_baseline(path)
+    except Exception as err:
+        return "changed", f"{claim_id}: baseline {path} unreadable ({err})"
+    old_digest = content_digest(old) if isinstance(old, dict) else None
+    if old_digest == new_digest:
+        return "unchanged", None
+    before = old.get("verdict") if isinstance(old, dict) else None
+    what = f"verdict {before} -> {status}" if before != status else "witness or goal changed"
+    return "changed", f"{claim_id}: {what} (content {str(old_digest)[7:19]} -> {str(new_digest)[7:19]})"
+
+
 def compare_baseline(outcomes: list[Outcome], baseline: Path, complete: bool) -> list[str]:
-    """Mark each outcome unchanged/changed/new against baseline files; return the regressions found."""
+    """Mark each outcome unchanged/changed/new against baseline files; return the regressions found.
+
+    A skipped claim is not compared. With `complete`, a baseline certificate of a claim that was neither
+    produced nor skipped is a regression.
+    """
     regressions = []
-    seen = set()
     for outcome in outcomes:
-        path = baseline / f"{outcome.claim}.json"
-        seen.add(path.name)
-        if not path.exists():
-            outcome.baseline = "new"
+        if outcome.status == "skipped":
             continue
-        try:
-            old = load_json(path.read_bytes(), str(path))
-        except Exception as err:
-            outcome.baseline = "changed"
-            regressions.append(f"{outcome.claim}: baseline {path} unreadable ({err})")
-            continue
-        old_digest = content_digest(old) if isinstance(old, dict) else None
-        if old_digest == outcome.hash:
-            outcome.baseline = "unchanged"
-            continue
-        outcome.baseline = "changed"
-        before = old.get("verdict") if isinstance(old, dict) else None
-        what = f"verdict {before} -> {outcome.status}" if before != outcome.status else "witness or goal changed"
-        regressions.append(f"{outcome.claim}: {what} (content {str(old_digest)[7:19]} -> {str(outcome.hash)[7:19]})")
+        outcome.baseline, message = compare_digest(outcome.claim, outcome.status, outcome.hash, baseline)
+        if message:
+            regressions.append(message)
     if complete:
+        seen = {f"{o.claim}.json" for o in outcomes}
         for path in sorted(baseline.glob("*.json")):
             if path.name not in seen:
                 regressions.append(f"{path.stem}: in the baseline but no longer produced")
@@ -123,14 +191,22 @@ def recheck(paths: list[Path]) -> tuple[list, list[str]]:
 
 
 def status_counts(outcomes: list[Outcome]) -> dict[str, int]:
-    """How many outcomes are certified, refuted, invalid and error."""
-    return {s: sum(o.status == s for o in outcomes) for s in ("certified", "refuted", "invalid", "error")}
+    """How many outcomes are certified, refuted, invalid, error and skipped."""
+    return {s: sum(o.status == s for o in outcomes) for s in STATUSES}
 
 
 def summary_line(outcomes: list[Outcome]) -> str:
-    """The fixed last line that CI can grep."""
+    """The fixed last line that CI can grep (', N skipped' only when some claim was skipped)."""
     count = status_counts(outcomes)
-    return (
+    line = (
         f"verify: {count['certified']} certified, {count['refuted']} refuted, "
         f"{count['invalid']} invalid, {count['error']} errors"
     )
+    return line + (f", {count['skipped']} skipped" if count["skipped"] else "")
+
+
+def shard(items: list, index: int, total: int) -> list:
+    """The index-th of total deterministic shards (1-based): every total-th item in registry order."""
+    if not 1 <= index <= total:
+        raise ValueError(f"shard {index}/{total}: expected 1 <= i <= N")
+    return items[index - 1 :: total]

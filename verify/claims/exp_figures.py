@@ -2,26 +2,28 @@
 
 exp.fig3.optimum.k{2,4,8}: the minimum test MSE of any H-head student (H = 1..9) against the rank-k rotation
 teacher, bracketed by rationals 2^-64 apart; the kernel recomputes it from the teacher (kind lowrank_optimum).
-exp.fig3 / exp.fig4: building them trains / measures the models, writes figures/exp.fig3.png, exp.fig3.json,
-exp.fig4.png, exp.fig4.json atomically, and certifies what is exactly checkable about the plotted numbers.
+exp.fig3 / exp.fig4: building them trains / measures the models, draws exp.fig3.png, exp.fig3.json, exp.fig4.png,
+exp.fig4.json, and certifies what is exactly checkable about the plotted numbers. The files are handed to the runner
+(verify.figures.emit), which writes them under the output folder only once the kernel accepts the certificate;
+nothing is written into the source tree unless a caller passes a folder.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sys
+import logging
 from pathlib import Path
 
 from flint import fmpq_mat
 
 from constructions.optimum import dyadic, optimum_bounds, rotation_teacher
-from verify.certificate import Obligation, make_certificate, write_atomic
+from verify.certificate import Obligation, make_certificate, write_group
+from verify.figures import emit
 from verify.registry import claim
 
-__all__ = ["FIGURES", "N", "RANKS", "HEADS", "optimum_obligation", "build_fig3", "build_fig4", "fig3_numbers_bytes"]
+__all__ = ["N", "RANKS", "HEADS", "optimum_obligation", "build_fig3", "build_fig4", "fig3_numbers_bytes"]
 
-FIGURES = Path(__file__).resolve().parents[2] / "figures"
 N = 16  # sequence length of Experiment I (numeric.experiments.fig3.Profile.n)
 RANKS = (2, 4, 8)
 HEADS = tuple(range(1, 10))
@@ -72,12 +74,20 @@ def fig3_numbers_bytes(numbers: dict) -> bytes:
 
 
 def _log(text: str) -> None:
-    """Progress on stderr."""
-    print(text, file=sys.stderr, flush=True)
+    """Progress (logger verify.progress: the command line shows it on stderr unless --quiet)."""
+    logging.getLogger("verify.progress").info(text)
 
 
-def build_fig3(profile_name: str = "default", folder: Path = FIGURES) -> tuple[dict, dict]:
-    """Train Experiment I, write its figure and numbers, and return (certificate, numbers)."""
+def _hand_over(files: dict[str, bytes], folder: Path | None) -> None:
+    """Give the figure files to the runner; also write them into `folder` when a caller asks for that."""
+    for name, data in files.items():
+        emit(name, data)
+    if folder is not None:
+        write_group([(folder / name, data) for name, data in files.items()])
+
+
+def build_fig3(profile_name: str = "default", folder: Path | None = None) -> tuple[dict, dict]:
+    """Train Experiment I, hand over (or write into folder) its figure and numbers; return (certificate, numbers)."""
     from numeric.experiments.fig3 import PROFILES, run
     from numeric.experiments.plots import figure3_png
 
@@ -90,8 +100,7 @@ def build_fig3(profile_name: str = "default", folder: Path = FIGURES) -> tuple[d
         ),
     )
     png, data = figure3_png(numbers), fig3_numbers_bytes(numbers)
-    write_atomic(folder / "exp.fig3.png", png)
-    write_atomic(folder / "exp.fig3.json", data)
+    _hand_over({"exp.fig3.png": png, "exp.fig3.json": data}, folder)
     params = {"figure_sha256": _sha(png), "numbers_sha256": _sha(data)}
     obligations = []
     for row in numbers["runs"]:
@@ -108,15 +117,14 @@ def build_fig3(profile_name: str = "default", folder: Path = FIGURES) -> tuple[d
     return make_certificate("exp.fig3", "certified", obligations, params=params), numbers
 
 
-def build_fig4(profile_name: str = "default", folder: Path = FIGURES) -> tuple[dict, dict]:
-    """Measure Experiment II, write its figure and numbers, and return (certificate, numbers)."""
+def build_fig4(profile_name: str = "default", folder: Path | None = None) -> tuple[dict, dict]:
+    """Measure Experiment II, hand over (or write into folder) its figure and numbers; return (certificate, numbers)."""
     from numeric.experiments.fig4 import PROFILES, run
     from numeric.experiments.plots import figure4_png
 
     numbers = run(PROFILES[profile_name])
     png, data = figure4_png(numbers), fig3_numbers_bytes(numbers)
-    write_atomic(folder / "exp.fig4.png", png)
-    write_atomic(folder / "exp.fig4.json", data)
+    _hand_over({"exp.fig4.png": png, "exp.fig4.json": data}, folder)
     exact = {name: _exact_rows(numbers["matrices"][name]) for name in "ABC"}
     params: dict = {"figure_sha256": _sha(png), "numbers_sha256": _sha(data), **exact}
     obligations = []

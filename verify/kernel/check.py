@@ -199,12 +199,36 @@ def check_certificate(cert: object, source: str = "<certificate>", memo: dict | 
 
 
 def check_file(path: Path) -> CheckResult:
-    """Read a certificate file and check it; unreadable input raises UnreadableInput."""
+    """Read a certificate file (bounded: stat first, regular files only, at most the size bound) and check it.
+
+    Unreadable input (missing, not a regular file, too large, a symlink loop, bad encoding, not JSON) raises
+    UnreadableInput with a one-line message naming the file. The file is opened without blocking and checked
+    with fstat on the open descriptor, so a pipe or device swapped in after a stat cannot hang the read.
+    """
+    import os
+    import stat
+
+    from .limits import MAX_FILE_BYTES
+
     source = str(path)
     try:
-        data = Path(path).read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise UnreadableInput(f"{source}: is a folder, expected a certificate file")
+            if not stat.S_ISREG(info.st_mode):
+                raise UnreadableInput(f"{source}: not a regular file (a device, pipe or socket), expected a file")
+            if info.st_size > MAX_FILE_BYTES:
+                raise UnreadableInput(f"{source}: file has {info.st_size} bytes, more than the bound {MAX_FILE_BYTES}")
+            with os.fdopen(fd, "rb", closefd=False) as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        finally:
+            os.close(fd)
     except OSError as err:
-        raise UnreadableInput(f"{source}: cannot read ({err.strerror})") from None
+        raise UnreadableInput(f"{source}: cannot read ({err.strerror or err})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise UnreadableInput(f"{source}: file grew past the bound of {MAX_FILE_BYTES} bytes while it was read")
     try:
         cert = load_json(data, source)
     except KernelError as err:

@@ -14,8 +14,10 @@ import pytest
 from verify.certificate import Obligation, certificate_bytes, make_certificate
 from verify.cli import main
 from verify.kernel import statements
-from verify.report import load_report, render_markdown, write_report
-from verify.report_html import render_html
+from verify.report.htmlpage import render_html
+from verify.report.markdown import render_markdown
+from verify.report.model import load_report
+from verify.report.output import write_report
 
 ROOT = Path(__file__).resolve().parent.parent
 PNG = bytes.fromhex(
@@ -180,9 +182,9 @@ def test_write_report_writes_both_files(tmp_path):
 
 def test_report_command_exits_one_when_a_certificate_is_invalid(tmp_path, capsys):
     certs = _sample_certs(tmp_path / "certs")
-    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "a")]) == 0
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "a"), "--partial"]) == 0
     (certs / "thm4.2.json").write_text("{}")
-    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "b")]) == 1
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "b"), "--partial"]) == 1
     assert (tmp_path / "b" / "report.html").exists()
 
 

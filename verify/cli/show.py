@@ -24,8 +24,8 @@ def _indent(text: str, prefix: str) -> str:
 
 
 def render_text(view: object) -> str:
-    """A claim view (verify.report.ClaimView) as terminal text."""
-    from verify.report import plural
+    """A claim view (verify.report.model.ClaimView) as terminal text."""
+    from verify.report.model import plural
 
     out = [f"{view.id}  [{view.status}]  {view.reference}", f"section {view.section}", ""]
     out += ["statement:", _indent(textwrap.fill(view.words, 100), "  "), _indent(view.latex, "  latex: "), ""]
@@ -50,27 +50,30 @@ def render_text(view: object) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print one certificate; exit 0 when the kernel accepts it, 1 when it does not, 2 when it cannot be found."""
+    from verify.cli.common import InputError
+    from verify.figures import figures_folder
     from verify.kernel import UnreadableInput
-    from verify.report import load_claim
+    from verify.report.model import load_claim
 
     given = Path(args.id)
-    path = given if given.suffix == ".json" and given.is_file() else args.certs / f"{args.id}.json"
-    if not path.is_file():
-        raise SystemExit(
-            f"verify show: {path}: no such certificate; expected a claim id with a file in {args.certs}/ "
+    named = given.suffix == ".json" and (given.exists() or given.is_symlink())
+    path = given if named else args.certs / f"{args.id}.json"
+    if not (path.exists() or path.is_symlink()):
+        raise InputError(
+            f"{path}: no such certificate; expected a claim id with a file in {args.certs}/ "
             "(see 'python -m verify list') or the path of a certificate file"
         )
     try:
         view = load_claim(path)
     except UnreadableInput as err:
-        raise SystemExit(f"verify show: {err}") from None
-    view.figures = _figures(view.id, args.certs.parent / "figures")
+        raise InputError(str(err)) from None
+    view.figures = _figures(view.id, figures_folder(path.parent if named else args.certs))
     print(render_text(view))
     return 0 if view.valid else 1
 
 
 def _figures(claim_id: str, folder: Path) -> list[Path]:
-    """The figures of one claim (figures/<id>*.png owned by this id)."""
-    from verify.report import _figures_for
+    """The figures of one claim (<figures folder>/<id>*.png owned by this id)."""
+    from verify.report.model import _figures_for
 
     return _figures_for([claim_id], folder)[claim_id]

@@ -1,8 +1,15 @@
-"""Certificate data as mathematics (verify/report_math.py): numbers, expressions, term lists, matrices, records."""
+"""Certificate data as mathematics (verify/report/formulas.py): numbers, expressions, term lists, matrices, records."""
 
 from __future__ import annotations
 
-from verify.report_math import MAX_EXPRESSION_SHOWN, expression_math, matrix_math, number_math, poly_math, value_math
+from verify.report.formulas import (
+    MAX_EXPRESSION_SHOWN,
+    expression_math,
+    matrix_math,
+    number_math,
+    poly_math,
+    value_math,
+)
 
 
 def test_number_math_writes_fractions_and_gaussian_rationals():

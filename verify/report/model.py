@@ -1,21 +1,22 @@
-"""The report: every certificate re-checked by the kernel, with its statement, verdict and obligations, as Markdown.
+"""The report's model: every certificate re-checked by the kernel, with its statement, verdict and obligations.
 
-The model (`load_report`) is shared by the Markdown page (here), the HTML page (report_html.py) and the
-terminal view (`python -m verify show`). It reads certificate files and the kernel's frozen statements only;
+The model (`load_report`) is shared by the Markdown page (markdown.py), the HTML page (htmlpage.py) and
+the terminal view (`python -m verify show`). It reads certificate files and the kernel's frozen statements only;
 findings (refuted steps and their corrections) are derived from the certificates, never written by hand.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from verify.figures import compare_files, recorded_files
+from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
 from verify.kernel.errors import KernelError
-from verify.report_kinds import Line, counterexample_points, obligation_lines
-from verify.report_math import Math
+from verify.kernel.limits import MAX_FILE_BYTES
+from verify.report.kinds import Line, obligation_lines
 
 __all__ = [
     "ClaimView",
@@ -23,8 +24,7 @@ __all__ = [
     "Report",
     "load_report",
     "load_claim",
-    "render_markdown",
-    "write_report",
+    "anchor",
     "CORRECTED",
     "plural",
     "witness_of",
@@ -71,6 +71,8 @@ class ClaimView:
     obligations: list[ObligationView] = field(default_factory=list)
     figures: list[Path] = field(default_factory=list)
     registered: bool = True
+    recorded: dict[str, str] = field(default_factory=dict)  # figure files the certificate records, by sha256
+    figure_errors: list[str] = field(default_factory=list)  # recorded figures that differ from the files
 
     @property
     def status(self) -> str:
@@ -123,9 +125,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def _sha256(path: Path) -> str:
-    """The sha256 of a file's bytes."""
-    return "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+def _read(path: Path) -> bytes:
+    """A certificate file's bytes, read with the same bound as the kernel's (UnreadableInput otherwise)."""
+    try:
+        return read_bounded(path, MAX_FILE_BYTES, "certificate")
+    except InputError as err:
+        raise UnreadableInput(str(err)) from None
 
 
 def _figures_for(claim_ids: list[str], folder: Path | None) -> dict[str, list[Path]]:
@@ -145,8 +150,9 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
     """Read one certificate file, re-check it with the kernel, and build its view."""
     table = statements() if spec_table is None else spec_table
     result = check_file(path)
+    data = _read(path)
     try:
-        cert = load_json(path.read_bytes(), str(path))
+        cert = load_json(data, str(path))
     except KernelError:
         cert = None
     cert = cert if isinstance(cert, dict) else {}
@@ -162,7 +168,8 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         view.words = str(statement.get("words", ""))
     view.verdict = cert.get("verdict") if isinstance(cert.get("verdict"), str) else None
     view.valid, view.errors = result.valid, list(result.errors)
-    view.path, view.file_sha256 = str(path), _sha256(path)
+    view.path, view.file_sha256 = str(path), "sha256:" + hashlib.sha256(data).hexdigest()
+    view.recorded = recorded_files(cert)
     view.content_hash = cert.get("hash") if isinstance(cert.get("hash"), str) else None
     items = cert.get("obligations") if isinstance(cert.get("obligations"), list) else []
     for k, item in enumerate(items):
@@ -202,135 +209,23 @@ def load_report(certs: Path, figures: Path | None = None) -> Report:
     figure_map = _figures_for([v.id for v in views], figures)
     for view in views:
         view.figures = figure_map.get(view.id, [])
+        if view.recorded and figures is not None:
+            view.figure_errors = compare_files(view.recorded, figures)[0]
     return Report(views, certs, figures, unreadable)
 
 
-# --- Markdown (GitHub renders ```math blocks and $`...`$ inline math) --------------------------------------
-
-
-def _md_math(math: Math) -> str:
-    """A formula in GitHub Markdown."""
-    if math.display:  # a fenced block, indented to stay inside the obligation's list item
-        return "\n\n    ```math\n    " + math.latex.replace("\n", " ") + "\n    ```\n"
-    return f"$`{math.latex}`$"
-
-
-def _md_escape(text: str) -> str:
-    """Text safe inside a Markdown table cell or line."""
-    return text.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
-
-
-def _anchor(claim_id: str) -> str:
+def anchor(claim_id: str) -> str:
     """The HTML/Markdown anchor of a claim."""
     return "claim-" + "".join(ch if ch.isalnum() else "-" for ch in claim_id)
-
-
-def _md_claim(view: ClaimView, report: Report, out: Path) -> list[str]:
-    """The Markdown section of one claim."""
-    lines = [f'<a id="{_anchor(view.id)}"></a>', f"### `{view.id}` — {_md_escape(view.reference)}", ""]
-    says = f" (the certificate says {view.verdict})" if view.verdict and view.verdict != view.status else ""
-    lines.append(f"**Verdict:** {view.status}{says}")
-    partner = report.by_id().get(view.partner)
-    if partner is not None:
-        relation = "corrects" if view.id.endswith(CORRECTED) else "corrected by"
-        lines.append(f"  ·  {relation} [`{partner.id}`](#{_anchor(partner.id)}) ({partner.status})")
-    lines += ["", f"**Statement.** {_md_escape(view.words)}", "", "```math", view.latex or r"\text{(no statement)}"]
-    lines += ["```", ""]
-    if view.why:
-        lines += [f"**Why the obligations imply it.** {_md_escape(view.why)}", ""]
-    if view.path is None:
-        lines += ["_No certificate file: run `python -m verify run " + view.id + "`._", ""]
-        return lines
-    kernel = "valid" if view.valid else "INVALID"
-    lines += [f"**Kernel re-check:** {kernel}, {plural(len(view.obligations), 'obligation')}", ""]
-    lines += [f"- kernel: {_md_escape(e)}" for e in view.errors] + ([""] if view.errors else [])
-    for ob in view.obligations:
-        lines.append(f"- **{_md_escape(ob.name)}** ({ob.kind})")
-        for line in ob.lines:
-            note = f" {_md_escape(line.note)}" if line.note else ""
-            if line.math is not None and line.math.display:
-                lines.append(f"  - {line.label}:{note}{_md_math(line.math)}")
-            else:
-                body = f" {_md_math(line.math)}" if line.math is not None else ""
-                lines.append(f"  - {line.label}:{body}{note}")
-    lines.append("")
-    for png in view.figures:
-        lines += [f"![{view.id}: {png.name}]({Path(os.path.relpath(png, out)).as_posix()})", ""]
-    lines += [f"Certificate: `{view.path}`, content hash `{view.content_hash}`, file `{view.file_sha256}`", ""]
-    return lines
-
-
-def _md_findings(report: Report) -> list[str]:
-    """The findings section: each refuted step with its counterexample and its correction."""
-    lines = ["## Findings: refuted and corrected steps of the paper", ""]
-    findings = report.findings()
-    if not findings:
-        return lines + ["No step of the paper is refuted by the certificates in this folder.", ""]
-    for view in findings:
-        if view.id.endswith(CORRECTED) and report.by_id().get(view.partner, ClaimView("")).verdict == "refuted":
-            continue  # listed under its original
-        lines.append(f"- [`{view.id}`](#{_anchor(view.id)}) {_md_escape(view.reference)}: **{view.status}**")
-        lines.append(f"  - as printed: $`{view.latex}`$")
-        for ob in view.obligations:
-            if ob.kind == "counterexample":
-                witness = witness_of(view, ob.name)
-                points = ", ".join(f"$`{m.latex}`$" for m in counterexample_points(witness))
-                lines.append(f"  - counterexample ({_md_escape(ob.name)}): {points or 'see certificate'}")
-        if view.verdict == "refuted" and not any(ob.kind == "counterexample" for ob in view.obligations):
-            shown = ", ".join(f"[`{ob.name}`](#{_anchor(view.id)}) ({ob.kind})" for ob in view.obligations)
-            lines.append(f"  - refuted by: {shown}")
-        partner = report.by_id().get(view.partner)
-        if partner is not None and not view.id.endswith(CORRECTED):
-            lines.append(
-                f"  - corrected: [`{partner.id}`](#{_anchor(partner.id)}) **{partner.status}**: $`{partner.latex}`$"
-            )
-    return lines + [""]
 
 
 def witness_of(view: ClaimView, name: str) -> object:
     """The raw witness of an obligation, read again from the certificate file."""
     try:
-        cert = load_json(Path(view.path).read_bytes(), view.path)
-    except (KernelError, OSError, TypeError):
+        cert = load_json(_read(Path(view.path)), view.path)
+    except (KernelError, UnreadableInput, TypeError):
         return None
     for item in cert.get("obligations", []) if isinstance(cert, dict) else []:
         if isinstance(item, dict) and item.get("name") == name:
             return item.get("witness")
     return None
-
-
-def summary_rows(report: Report) -> list[tuple[str, list[ClaimView]]]:
-    """The summary table's groups (paper sections) — shared with the HTML page."""
-    return report.sections()
-
-
-def render_markdown(report: Report, out: Path) -> str:
-    """The whole report as GitHub Markdown; figure links are relative to the folder `out`."""
-    counts = report.counts()
-    lines = ["# Certificates of “How Many Heads Make an SSM?” (arXiv 2512.15115)", ""]
-    lines.append(", ".join(f"{n} {s}" for s, n in counts.items()) + f" — certificates read from `{report.certs}`")
-    lines += [""] + [f"- unreadable: {_md_escape(u)}" for u in report.unreadable] + ["", "## Summary", ""]
-    for section, views in summary_rows(report):
-        lines += [f"**Section {section}**", "", "| claim | reference | verdict | kernel |", "|---|---|---|---|"]
-        for v in views:
-            kernel = "—" if v.path is None else "valid" if v.valid else "INVALID"
-            link = f"[`{v.id}`](#{_anchor(v.id)})"
-            lines.append(f"| {link} | {_md_escape(v.reference)} | {v.status} | {kernel} |")
-        lines.append("")
-    lines += _md_findings(report)
-    for section, views in report.sections():
-        lines += [f"## Section {section}", ""]
-        for view in views:
-            lines += _md_claim(view, report, out)
-    return "\n".join(lines) + "\n"
-
-
-def write_report(report: Report, out: Path) -> tuple[Path, Path]:
-    """Write report.md and report.html into `out` atomically; returns their paths."""
-    from verify.certificate import write_atomic
-    from verify.report_html import render_html
-
-    md_path, html_path = out / "report.md", out / "report.html"
-    write_atomic(md_path, render_markdown(report, out).encode("utf-8"))
-    write_atomic(html_path, render_html(report).encode("utf-8"))
-    return md_path, html_path

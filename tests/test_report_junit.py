@@ -1,14 +1,13 @@
-"""JUnit XML for CI (verify/junit.py): one test case per claim, failures for rejected or regressed claims."""
+"""JUnit XML for CI (verify/report/junit.py): one test case per claim, failures for rejected or regressed claims."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
-from verify.junit import check_junit_path, junit_bytes, suite_from_checks, suite_from_outcomes, write_junit
 from verify.kernel import CheckResult
+from verify.report.junit import junit_bytes, suite_from_checks, suite_from_outcomes, write_junit
 from verify.runner import Outcome
 
 
@@ -82,6 +81,9 @@ def test_junit_file_is_accepted_by_junitparser(tmp_path):
     assert cases["thm4.2"].is_passed and not cases["rem4.3"].is_passed
 
 
-def test_a_folder_is_refused_as_junit_path(tmp_path):
-    with pytest.raises(SystemExit, match="is a folder"):
-        check_junit_path(Path(tmp_path))
+def test_a_skipped_claim_is_a_skipped_case_with_its_reason():
+    outcome = Outcome("exp.fig3", "Section 6.1", skipped="needs torch: pip install '.[torch]'")
+    root = suite_from_outcomes([outcome], [])
+    case = root.find("testsuite/testcase")
+    assert case.find("skipped").get("message") == "needs torch: pip install '.[torch]'"
+    assert root.get("skipped") == "1" and root.get("failures") == "0" and root.get("errors") == "0"

@@ -1,4 +1,4 @@
-"""`python -m verify show ID` (verify/cmd_show.py): one certificate, readable in the terminal."""
+"""`python -m verify show ID` (verify/cli/show.py): one certificate, readable in the terminal."""
 
 from __future__ import annotations
 

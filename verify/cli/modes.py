@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
-
-from verify.certificate import certificate_bytes, write_atomic
-from verify.kernel import check_certificate
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular_notes"]
 
@@ -72,32 +68,31 @@ def _rows(matrix: object) -> list[list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build, check and write the certificates; exit 0 all valid, 1 some invalid, 2 bad input."""
-    from verify.cmd_heads import BadInput, read_ssm_file
+    """Build and kernel-check every certificate, then write them together; exit 0, 1 rejected, 2 bad input."""
+    from verify.certificate import sweep_stale_temps, write_group
+    from verify.cli.common import certificate_too_large, checked_bytes, prepare_folder
+    from verify.cli.heads import BadInput, read_ssm_file
 
-    try:
-        ssm, _ = read_ssm_file(args.ssm)
-        a_rows, b_rows, c_rows = (_rows(m) for m in (ssm.A, ssm.B, ssm.C))
-    except BadInput as err:
-        print(f"verify modes: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    except ValueError as err:
-        print(f"verify modes: {args.ssm}: fields A, B, C: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    try:
-        certs, notes = certificates_for(a_rows, b_rows, c_rows)
-    except ValueError as err:
-        print(f"verify modes: {args.ssm}: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    results = []
-    for cert in certs:
-        path = args.out / f"{cert['claim']}.json"
-        write_atomic(path, certificate_bytes(cert))
-        check = check_certificate(json.loads(path.read_bytes()), str(path))
-        results.append({"claim": cert["claim"], "path": str(path), "valid": check.valid, "errors": check.errors})
-    params = certs[0]["params"]
-    if params["start"]:
-        notes += singular_notes((a_rows, b_rows, c_rows), 32)
+    prepare_folder(args.out, "--out")
+    sweep_stale_temps(args.out)
+    ssm, _ = read_ssm_file(args.ssm, real=True)
+    a_rows, b_rows, c_rows = (_rows(m) for m in (ssm.A, ssm.B, ssm.C))
+    with certificate_too_large(args.ssm):
+        try:
+            certs, notes = certificates_for(a_rows, b_rows, c_rows)
+        except ValueError as err:
+            if "integer string conversion" in str(err):
+                raise
+            raise BadInput(f"{args.ssm}: {err}") from None
+        files = [(args.out / f"{c['claim']}.json", c) for c in certs]
+        files = [(path, checked_bytes(cert, path, args.ssm)) for path, cert in files]
+        params = certs[0]["params"]
+        if params["start"]:
+            notes += singular_notes((a_rows, b_rows, c_rows), 32)
+    write_group(files)
+    results = [
+        {"claim": c["claim"], "path": str(path), "valid": True, "errors": []} for c, (path, _) in zip(certs, files)
+    ]
     summary = {
         "eigenvalues": [{"minimal_polynomial": e["modulus"], "jordan_blocks": e["chains"]} for e in params["eigen"]],
         "start": params["start"],
@@ -106,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         "notes": notes,
     }
     if args.json:
-        print(json.dumps(summary, indent=1))
+        print(json.dumps({**summary, "error": None}, indent=1))
     else:
         for e in summary["eigenvalues"]:
             print(f"eigenvalues: roots of {e['minimal_polynomial']} (in a), Jordan blocks {e['jordan_blocks']}")

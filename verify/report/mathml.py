@@ -7,10 +7,10 @@ produces anything but plain MathML elements) a formula is shown as escaped text,
 from __future__ import annotations
 
 import html
-import re
 import xml.etree.ElementTree as ET
 
-from verify.report_math import Math
+from verify.report.formulas import Math
+from verify.report.wrap import wrap_formula
 
 __all__ = ["to_mathml", "mathml_available", "wrap_latex", "WRAP_WIDTH"]
 
@@ -93,50 +93,22 @@ def _core_mathml(markup: str) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-WRAP_WIDTH = 110  # rough count of visible symbols per line of a long formula in the HTML page
-_BREAK = re.compile(r"(\\left\b|\\right\b|\\begin\{[a-z*]+\}|\\end\{[a-z*]+\}|[{}]| (?:[+=-]|\\ge|\\le|\\ne) )")
+WRAP_WIDTH = 100  # symbols per row of a formula in a full-width card (the page passes narrower widths)
 
 
-def _visible(latex: str) -> int:
-    """A rough count of the symbols a piece of LaTeX shows (commands and braces do not count)."""
-    return len(re.sub(r"\\[a-zA-Z]+|[{}^_ ]", "", latex))
+def wrap_latex(latex: str, width: float = WRAP_WIDTH) -> str:
+    """Break a long formula into left-aligned rows (verify/report/wrap.py); MathML does not wrap by itself."""
+    return wrap_formula(latex, width)
 
 
-def wrap_latex(latex: str, width: int = WRAP_WIDTH) -> str:
-    """Break a long formula before top-level + - = >= <= != signs into left-aligned rows (MathML does not wrap)."""
-    if _visible(latex) <= width:
-        return latex
-    pieces, depth, start = [], 0, 0
-    for match in _BREAK.finditer(latex):
-        token = match.group(0)
-        if token in ("{", "\\left") or token.startswith("\\begin"):
-            depth += 1
-        elif token in ("}", "\\right") or token.startswith("\\end"):
-            depth -= 1
-        elif depth == 0:
-            pieces.append(latex[start : match.start()])
-            start = match.start() + 1  # the row starts with the sign
-    pieces.append(latex[start:])
-    rows, current = [], ""
-    for piece in pieces:
-        relation = piece.startswith(("= ", "\\ge ", "\\le ", "\\ne "))
-        if current and (relation or _visible(current + piece) > width):
-            rows.append(current)
-            current = "{}" + piece
-        else:
-            current = f"{current} {piece}" if current else piece
-    rows.append(current)
-    return latex if len(rows) == 1 else r"\begin{array}{l}" + r" \\ ".join(rows) + r"\end{array}"
-
-
-def to_mathml(math: Math) -> str:
-    """The HTML for a piece of mathematics: MathML when it converts safely, else its escaped text form."""
+def to_mathml(math: Math, width: float = WRAP_WIDTH) -> str:
+    """The HTML for a piece of mathematics (rows at most `width` symbols): MathML when it converts safely."""
     display = "block" if math.display else "inline"
     if mathml_available():
         from latex2mathml.converter import convert
 
         try:
-            markup = convert(wrap_latex(math.latex), display=display)
+            markup = convert(wrap_latex(math.latex, width), display=display)
         except Exception:  # the converter raises assorted errors on LaTeX it does not know
             markup = ""
         if markup and _safe_mathml(markup):

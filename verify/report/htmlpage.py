@@ -10,18 +10,25 @@ import base64
 import html
 from pathlib import Path
 
-from verify.report import CORRECTED, ClaimView, ObligationView, Report, plural
-from verify.report_kinds import Line, counterexample_points
-from verify.report_math import Math
-from verify.report_mathml import mathml_available, to_mathml
+from verify.inputs import InputError, read_bounded
+from verify.report.formulas import Math
+from verify.report.kinds import Line, counterexample_points
+from verify.report.mathml import mathml_available, to_mathml
+from verify.report.model import CORRECTED, ClaimView, ObligationView, Report, anchor, plural, witness_of
 
 __all__ = ["render_html", "MAX_FIGURE_BYTES"]
 
 MAX_FIGURE_BYTES = 8 * 1024 * 1024  # a larger PNG is linked by path instead of embedded
+# Formula widths in symbols (estimated by verify/report/wrap.py, about 14 px each in display math): statements and
+# obligation lines of a full-width card, and of the half-width cards that show a refuted claim beside its correction.
+STATEMENT_WIDTH, LINE_WIDTH = 85, 72
+PAIRED_STATEMENT_WIDTH, PAIRED_LINE_WIDTH = 36, 27
 
 _CSS = """
-body{font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;max-width:1320px;margin:1.5em auto;padding:0 1.5em;
- color:#1d2330;line-height:1.45;background:#fafbfc}
+html{height:100%;overflow:hidden} body{height:100%;overflow:auto;margin:0;background:#fafbfc;color:#1d2330;
+ font-family:"DejaVu Sans",Helvetica,Arial,sans-serif;line-height:1.45}
+main{max-width:1320px;margin:1.5em auto;padding:0 1.5em}
+@media print{html,body{height:auto;overflow:visible}}
 h1{font-size:1.6em;margin-bottom:.2em} h2{border-bottom:2px solid #d0d7de;padding-bottom:.2em;margin-top:1.8em}
 h3{margin:.1em 0 .3em 0;font-size:1.12em} code,pre{font-family:"DejaVu Sans Mono",monospace;font-size:.92em}
 table{border-collapse:collapse;margin:.4em 0 1em 0;width:100%} th,td{border:1px solid #d0d7de;padding:.25em .6em;
@@ -51,32 +58,27 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _anchor(claim_id: str) -> str:
-    """The anchor of a claim (same as in the Markdown page)."""
-    return "claim-" + "".join(ch if ch.isalnum() else "-" for ch in claim_id)
-
-
 def _badge(status: str) -> str:
     """A coloured verdict label."""
     return f'<span class="badge {_e(status)}">{_e(status)}</span>'
 
 
-def _statement(latex: str) -> str:
+def _statement(latex: str, width: float = STATEMENT_WIDTH) -> str:
     """A frozen statement's LaTeX as display MathML (or its source, escaped, without a converter)."""
-    return to_mathml(Math(latex or r"\text{(no statement)}", latex or "(no statement)", display=True))
+    return to_mathml(Math(latex or r"\text{(no statement)}", latex or "(no statement)", display=True), width)
 
 
-def _line(line: Line) -> str:
-    """One labelled line of an obligation."""
-    body = to_mathml(line.math) if line.math is not None else ""
+def _line(line: Line, width: float = LINE_WIDTH) -> str:
+    """One labelled line of an obligation, its formula broken into rows at most `width` symbols wide."""
+    body = to_mathml(line.math, width) if line.math is not None else ""
     note = f'<span class="note">{_e(line.note)}</span>' if line.note else ""
     return f"<dt>{_e(line.label)}</dt><dd>{body}{note}</dd>"
 
 
-def _obligation(ob: ObligationView, bad: list[str]) -> str:
+def _obligation(ob: ObligationView, bad: list[str], width: float = LINE_WIDTH) -> str:
     """One obligation as a collapsible block, open by default, marked when the kernel rejected it."""
     mark = ' <span class="kernel-bad">rejected</span>' if bad else ""
-    lines = "".join(_line(line) for line in ob.lines)
+    lines = "".join(_line(line, width) for line in ob.lines)
     return (
         f"<details open><summary>{_e(ob.name)} <code>{_e(ob.kind)}</code>{mark}</summary>"
         f'<dl class="ob">{lines}</dl></details>'
@@ -86,10 +88,10 @@ def _obligation(ob: ObligationView, bad: list[str]) -> str:
 def _figure(png: Path, claim_id: str) -> str:
     """A PNG figure as an embedded data URI (or a path when too large to embed)."""
     try:
-        data = png.read_bytes()
-    except OSError as err:
-        return f'<p class="errors">figure {_e(png)}: {_e(err.strerror)}</p>'
-    if len(data) > MAX_FIGURE_BYTES or not data.startswith(b"\x89PNG"):
+        data = read_bounded(png, MAX_FIGURE_BYTES, "PNG figure")
+    except InputError as err:
+        return f'<p class="meta">figure not embedded: {_e(err)}</p>'
+    if not data.startswith(b"\x89PNG"):
         return f'<p class="meta">figure (not embedded: too large or not a PNG): <code>{_e(png)}</code></p>'
     uri = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
     return (
@@ -98,9 +100,12 @@ def _figure(png: Path, claim_id: str) -> str:
     )
 
 
-def _card(view: ClaimView, report: Report) -> str:
-    """The card of one claim: statement, verdict, kernel re-check, obligations, figures, file and hash."""
-    out = [f'<div class="card {_e(view.status)}-card" id="{_anchor(view.id)}">']
+def _card(view: ClaimView, report: Report, paired: bool = False) -> str:
+    """The card of one claim (half width when paired): statement, verdict, obligations, figures, file, hash."""
+    statement_width, line_width = (
+        (PAIRED_STATEMENT_WIDTH, PAIRED_LINE_WIDTH) if paired else (STATEMENT_WIDTH, LINE_WIDTH)
+    )
+    out = [f'<div class="card {_e(view.status)}-card" id="{anchor(view.id)}">']
     out.append(
         f'<h3><code>{_e(view.id)}</code> {_badge(view.status)} <span class="words">{_e(view.reference)}</span></h3>'
     )
@@ -108,10 +113,13 @@ def _card(view: ClaimView, report: Report) -> str:
     if partner is not None:
         relation = "corrects" if view.id.endswith(CORRECTED) else "corrected by"
         out.append(
-            f'<div class="meta">{relation} <a href="#{_anchor(partner.id)}"><code>{_e(partner.id)}</code></a>'
+            f'<div class="meta">{relation} <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a>'
             f" {_badge(partner.status)}</div>"
         )
-    out.append(f'<div class="statement">{_statement(view.latex)}</div><div class="words">{_e(view.words)}</div>')
+    out.append(
+        f'<div class="statement">{_statement(view.latex, statement_width)}</div>'
+        f'<div class="words">{_e(view.words)}</div>'
+    )
     if view.why:
         out.append(f'<p class="why"><b>Why the obligations imply it.</b> {_e(view.why)}</p>')
     if view.path is None:
@@ -127,9 +135,11 @@ def _card(view: ClaimView, report: Report) -> str:
     out.append(f"<p>{kernel}{says}</p>")
     if view.errors:
         out.append('<pre class="errors">' + _e("\n".join(view.errors)) + "</pre>")
+    if view.figure_errors:
+        out.append('<pre class="errors">figure check: ' + _e("\n".join(view.figure_errors)) + "</pre>")
     for ob in view.obligations:
         bad = [e for e in view.errors if f"obligation {ob.name!r}" in e]
-        out.append(_obligation(ob, bad))
+        out.append(_obligation(ob, bad, line_width))
     out += [_figure(png, view.id) for png in view.figures]
     out.append(
         f'<div class="meta">certificate <code>{_e(view.path)}</code><br>content hash <code>'
@@ -149,7 +159,7 @@ def _summary(report: Report) -> str:
             head = f'<td rowspan="{len(views)}"><b>{_e(section)}</b></td>' if k == 0 else ""
             kernel = "—" if v.path is None else "valid" if v.valid else '<b class="kernel-bad">INVALID</b>'
             rows.append(
-                f'<tr>{head}<td><a href="#{_anchor(v.id)}"><code>{_e(v.id)}</code></a></td>'
+                f'<tr>{head}<td><a href="#{anchor(v.id)}"><code>{_e(v.id)}</code></a></td>'
                 f"<td>{_e(v.reference)}</td><td>{_badge(v.status)}</td><td>{kernel}</td>"
                 f"<td>{len(v.obligations)}</td></tr>"
             )
@@ -170,7 +180,7 @@ def _findings(report: Report) -> str:
                 shown = ", ".join(to_mathml(m) for m in _points(view, ob)) or "see the certificate"
                 points.append(f"<br>counterexample <code>{_e(ob.name)}</code>: {shown}")
         text = [
-            f'<li><a href="#{_anchor(view.id)}"><code>{_e(view.id)}</code></a> {_badge(view.status)} '
+            f'<li><a href="#{anchor(view.id)}"><code>{_e(view.id)}</code></a> {_badge(view.status)} '
             f"{_e(view.reference)}<br>as printed: {to_mathml(Math(view.latex, view.latex))}"
         ]
         text += points
@@ -180,7 +190,7 @@ def _findings(report: Report) -> str:
         partner = by_id.get(view.partner)
         if partner is not None and not view.id.endswith(CORRECTED):
             text.append(
-                f'<br>corrected: <a href="#{_anchor(partner.id)}"><code>{_e(partner.id)}</code></a> '
+                f'<br>corrected: <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a> '
                 f"{_badge(partner.status)} {to_mathml(Math(partner.latex, partner.latex))}"
             )
         items.append("".join(text) + "</li>")
@@ -191,8 +201,6 @@ def _findings(report: Report) -> str:
 
 def _points(view: ClaimView, ob: ObligationView) -> list[Math]:
     """The counterexample point of an obligation, read from the certificate file."""
-    from verify.report import witness_of
-
     return counterexample_points(witness_of(view, ob.name))
 
 
@@ -207,7 +215,7 @@ def _sections(report: Report) -> str:
                 continue
             partner = by_id.get(view.partner)
             if view.verdict == "refuted" and partner is not None and partner.id.endswith(CORRECTED):
-                out.append(f'<div class="pair">{_card(view, report)}{_card(partner, report)}</div>')
+                out.append(f'<div class="pair">{_card(view, report, True)}{_card(partner, report, True)}</div>')
                 done.add(partner.id)
             else:
                 out.append(_card(view, report))
@@ -228,11 +236,11 @@ def render_html(report: Report) -> str:
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         "<title>Certificates: How Many Heads Make an SSM?</title>"
-        f"<style>{_CSS}</style></head><body>"
+        f"<style>{_CSS}</style></head><body><main>"
         '<h1>Certificates of “How Many Heads Make an SSM?” <span class="words">(arXiv 2512.15115)</span></h1>'
         f'<p>{tally} <span class="meta">certificates read from <code>{_e(report.certs)}</code>, each re-checked '
         "by the kernel when this page was written</span></p>"
         f"{note}{unreadable}<h2>Summary</h2>{_summary(report)}"
         f'<h2>Findings: refuted and corrected steps of the paper</h2><div class="findings">{_findings(report)}</div>'
-        f"{_sections(report)}</body></html>\n"
+        f"{_sections(report)}</main></body></html>\n"
     )

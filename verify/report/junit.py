@@ -14,7 +14,7 @@ from pathlib import Path
 from verify.certificate import write_atomic
 from verify.kernel import statements
 
-__all__ = ["suite_from_outcomes", "suite_from_checks", "junit_bytes", "write_junit", "check_junit_path"]
+__all__ = ["suite_from_outcomes", "suite_from_checks", "junit_bytes", "write_junit"]
 
 _MAX_TEXT = 20_000  # characters of messages kept per test case
 
@@ -47,7 +47,8 @@ def _suite(name: str, cases: list[ET.Element]) -> ET.Element:
     failures = sum(c.find("failure") is not None for c in cases)
     errors = sum(c.find("error") is not None and c.find("failure") is None for c in cases)
     seconds = sum(float(c.get("time", "0")) for c in cases)
-    counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors), "skipped": "0"}
+    skipped = sum(c.find("skipped") is not None for c in cases)
+    counts = {"tests": str(len(cases)), "failures": str(failures), "errors": str(errors), "skipped": str(skipped)}
     root = ET.Element("testsuites", {"name": "verify", **counts, "time": f"{seconds:.3f}"})
     suite = ET.SubElement(root, "testsuite", {"name": name, **counts, "time": f"{seconds:.3f}"})
     suite.extend(cases)
@@ -63,6 +64,8 @@ def suite_from_outcomes(outcomes: list, regressions: list[str], name: str = "ver
         claimed.update(mine)
         if o.status == "error":
             _add(case, "error", o.error or "error", "\n".join([o.error or "", *o.messages]), "builder-error")
+        elif o.status == "skipped":
+            ET.SubElement(case, "skipped", {"message": o.skipped or "skipped"})
         elif o.status == "invalid":
             _add(case, "failure", o.messages[0] if o.messages else "invalid", "\n".join(o.messages), "kernel-rejected")
         if mine:
@@ -82,8 +85,10 @@ def suite_from_outcomes(outcomes: list, regressions: list[str], name: str = "ver
     return _suite(name, cases)
 
 
-def suite_from_checks(results: list, unreadable: list[str], name: str = "verify check") -> ET.Element:
-    """JUnit for `verify check`: kernel results (verify.kernel.CheckResult) and unreadable files."""
+def suite_from_checks(
+    results: list, unreadable: list[str], name: str = "verify check", failures: list[str] | tuple = ()
+) -> ET.Element:
+    """JUnit for `verify check`: kernel results, unreadable files, and other failures (missing claims, figures)."""
     cases = []
     for r in results:
         case = _case(r.claim if isinstance(r.claim, str) else r.source, _classname(r.claim))
@@ -95,6 +100,10 @@ def suite_from_checks(results: list, unreadable: list[str], name: str = "verify 
         case = _case(message.split(": ", 1)[0], "unreadable")
         _add(case, "error", message, message, "unreadable")
         cases.append(case)
+    for message in failures:
+        case = _case(message.split(": ", 1)[0], "check")
+        _add(case, "failure", message, message, "check")
+        cases.append(case)
     return _suite(name, cases)
 
 
@@ -102,12 +111,6 @@ def junit_bytes(root: ET.Element) -> bytes:
     """The XML document, UTF-8 with a declaration, indented."""
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
-
-
-def check_junit_path(path: Path | None) -> None:
-    """Reject a --junit path that cannot be a file, before any work is done (exit 2 via SystemExit)."""
-    if path is not None and path.is_dir():
-        raise SystemExit(f"verify: --junit {path}: is a folder; expected the path of an XML file to write")
 
 
 def write_junit(path: Path, root: ET.Element) -> None:

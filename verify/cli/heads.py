@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
 from pathlib import Path
 
 from constructions.ssm import SSM, interaction_basis, parse_exact, ssm_from_strings
-from verify.certificate import certificate_bytes, write_atomic
+from verify.certificate import certificate_bytes
+from verify.inputs import InputError, read_bounded
 from verify.kernel import check_certificate, load_json
 from verify.kernel.kind_ssm import MAX_DIMENSION, MAX_LENGTH
 from verify.kernel.limits import MAX_NUMBER_DIGITS
@@ -27,12 +27,33 @@ EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 _KNOWN = {"A", "B", "C", "n", "name", "description"}
 
 
-class BadInput(Exception):
-    """A user's SSM file that cannot be used; the message names the file and the field."""
+MAX_SSM_BYTES = 8 * 1024 * 1024  # 3 matrices of at most 64 x 64 entries, far beyond any SSM the kernel can check
+
+
+class BadInput(InputError):
+    """A user's SSM file that cannot be used; the message names the file and the field (exit 2, one line)."""
 
 
 class _Float(str):
     """A JSON float, kept as text so that the message can quote it."""
+
+
+class _Int(str):
+    """A JSON integer, kept as text so that its length is checked before Python converts it."""
+
+
+class _Duplicate(Exception):
+    """A JSON object with the same key twice."""
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    """A JSON object whose keys are all different (a repeated key would silently hide the first value)."""
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,8 +68,11 @@ def _entry(value: object, where: str) -> str:
     """One matrix entry: an exact number string (or a JSON integer); floats and anything else are rejected."""
     if isinstance(value, _Float):
         raise BadInput(f"{where}: found the float {value}, expected an exact string such as '1/2' or '3/5+4/5*i'")
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
+    if isinstance(value, _Int):
+        return str(_integer(value, where))
+    if isinstance(value, str) and not value.isascii():
+        bad = next(ch for ch in value if not ch.isascii())
+        raise BadInput(f"{where}: found the non-ASCII character {bad!r}; expected ASCII digits such as '3/5'")
     if not isinstance(value, str):
         raise BadInput(f"{where}: found {type(value).__name__} {value!r}, expected an exact string such as '3/5'")
     return value
@@ -73,24 +97,69 @@ def _matrix(data: dict, name: str, source: str) -> list[list[str]]:
     return [[_entry(x, f"{where}[{i}][{j}]") for j, x in enumerate(row)] for i, row in enumerate(value)]
 
 
+def _integer(text: str, where: str) -> int:
+    """A JSON integer's value, refused before conversion when it has more digits than the kernel accepts."""
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise BadInput(f"{where}: an integer with {len(text.lstrip('-'))} digits, more than {MAX_NUMBER_DIGITS}")
+    return int(text)
+
+
 def _length(value: object, where: str) -> int:
     """A sequence length: an integer in [1, MAX_LENGTH]."""
+    value = _integer(value, where) if isinstance(value, _Int) else value
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LENGTH:
         raise BadInput(f"{where}: found {value!r}, expected an integer sequence length in [1, {MAX_LENGTH}]")
     return value
 
 
-def read_ssm_file(path: Path) -> tuple[SSM, int | None]:
-    """Read and validate a user's SSM file; BadInput names the file, the field and what was expected."""
+def _load(path: Path) -> object:
+    """The file's JSON, read with a size bound and strictly (no duplicate keys, numbers kept as text)."""
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise BadInput(f"{source}: cannot read ({getattr(err, 'strerror', None) or err})") from None
+        text = read_bounded(Path(path), MAX_SSM_BYTES, "JSON file with A, B, C").decode("utf-8")
+    except InputError as err:
+        raise BadInput(str(err)) from None
+    except UnicodeDecodeError as err:
+        raise BadInput(f"{source}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     try:
-        data = json.loads(text, parse_float=_Float, parse_constant=lambda c: _Float(c))
+        return json.loads(
+            text, parse_float=_Float, parse_int=_Int, parse_constant=_Float, object_pairs_hook=_no_duplicates
+        )
+    except _Duplicate as err:
+        raise BadInput(f"{source}: the key {err.args[0]!r} appears twice in one object; expected each once") from None
+    except RecursionError:
+        raise BadInput(f"{source}: nested too deeply; expected an object of matrices (rows of entries)") from None
     except ValueError as err:
         raise BadInput(f"{source}: not valid JSON ({err})") from None
+
+
+def _check_entries(matrices: dict[str, list[list[str]]], source: str, real: bool) -> None:
+    """Every entry parses as an exact number (and is real when `real`); the first bad one is named."""
+    for name, M in matrices.items():
+        for i, row in enumerate(M):
+            for j, x in enumerate(row):
+                where = f"{source}: field {name}[{i}][{j}]"
+                if max(map(len, re.findall(r"[0-9]+", x)), default=0) > MAX_NUMBER_DIGITS:
+                    raise BadInput(f"{where}: a number with more than {MAX_NUMBER_DIGITS} digits")
+                try:
+                    value = parse_exact(x)
+                except ValueError as err:
+                    raise BadInput(f"{where}: {err}") from None
+                if real and getattr(value, "y", 0) != 0:
+                    raise BadInput(
+                        f"{where}: found the non-real entry {x!r}; this command needs real entries "
+                        "(Appendix A is about real SSMs; `verify heads` accepts Gaussian rationals)"
+                    )
+
+
+def read_ssm_file(path: Path, real: bool = False) -> tuple[SSM, int | None]:
+    """Read and validate a user's SSM file; BadInput names the file, the field and what was expected.
+
+    One rule for entries, in every command: exact strings "p", "p/q" or Gaussian rationals "a+b*i" (ASCII
+    digits, at most MAX_NUMBER_DIGITS per integer) or JSON integers; with `real`, a non-real entry is bad input.
+    """
+    source = str(path)
+    data = _load(path)
     if not isinstance(data, dict):
         raise BadInput(f"{source}: expected a JSON object with fields A, B, C (and optionally n, name, description)")
     unknown = sorted(set(data) - _KNOWN)
@@ -104,41 +173,29 @@ def read_ssm_file(path: Path) -> tuple[SSM, int | None]:
         raise BadInput(f"{source}: field B: has {len(B)} rows, expected m = {m} (the size of A)")
     if len(C[0]) != m:
         raise BadInput(f"{source}: field C: has {len(C[0])} columns, expected m = {m} (the size of A)")
-    for name, M in zip("ABC", (A, B, C)):
-        for i, row in enumerate(M):
-            for j, x in enumerate(row):
-                where = f"{source}: field {name}[{i}][{j}]"
-                if max(map(len, re.findall(r"\d+", x)), default=0) > MAX_NUMBER_DIGITS:
-                    raise BadInput(f"{where}: a number with more than {MAX_NUMBER_DIGITS} digits")
-                try:
-                    parse_exact(x)
-                except ValueError as err:
-                    raise BadInput(f"{where}: {err}") from None
+    _check_entries({"A": A, "B": B, "C": C}, source, real)
     n = _length(data["n"], f"{source}: field n") if "n" in data else None
     return ssm_from_strings(A, B, C), n
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compute k and n_min, build and kernel-check the certificate, write it, print the summary."""
+    """Compute k and n_min, build and kernel-check the certificates, then write them together; print the summary."""
+    from verify.certificate import sweep_stale_temps, write_group
     from verify.claims.s4_heads import heads_certificate
+    from verify.cli.common import certificate_too_large, checked_bytes, prepare_folder
 
-    try:
-        ssm, file_n = read_ssm_file(args.ssm)
-        n = _length(args.n, "--n") if args.n is not None else file_n
-    except BadInput as err:
-        print(f"verify heads: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    basis = interaction_basis(ssm)
-    n = n if n is not None else basis.n_min
-    claim_id = "thm4.4.heads" if n >= basis.n_min else "thm4.4.sufficiency"
-    cert = heads_certificate(ssm, n, claim_id, basis)
-    data = certificate_bytes(cert)
-    path = args.out / f"heads-{args.ssm.stem}-n{n}.json"
-    result = check_certificate(load_json(data, str(path)), str(path))
-    if not result.valid:
-        print("verify heads: the kernel rejected the certificate:\n  " + "\n  ".join(result.errors), file=sys.stderr)
-        return EXIT_FAIL
-    write_atomic(path, data)
+    prepare_folder(args.out, "--out")
+    sweep_stale_temps(args.out)
+    ssm, file_n = read_ssm_file(args.ssm)
+    n = _length(args.n, "--n") if args.n is not None else file_n
+    with certificate_too_large(args.ssm):
+        basis = interaction_basis(ssm)
+        n = n if n is not None else basis.n_min
+        claim_id = "thm4.4.heads" if n >= basis.n_min else "thm4.4.sufficiency"
+        path = args.out / f"heads-{args.ssm.stem}-n{n}.json"
+        data = checked_bytes(heads_certificate(ssm, n, claim_id, basis), path, args.ssm)
+        block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
+    write_group([*block_files, (path, data)])
     summary = {
         "ssm": str(args.ssm),
         "field": "QQ(i)" if str(ssm.domain) == "QQ_I" else "QQ",
@@ -152,8 +209,9 @@ def run(args: argparse.Namespace) -> int:
         "claim": claim_id,
         "certificate": str(path),
         "kernel": "valid",
+        "blockdiag": block_note,
+        "error": None,
     }
-    summary["blockdiag"] = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
         return EXIT_OK
@@ -168,20 +226,21 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _block_form(ssm: SSM, path: Path) -> str:
-    """Certify the related review's block-diagonal real form for a real SSM; the path, or why not."""
+def _block_form(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
+    """The related review's block-diagonal real form for a real SSM: (what happened, the file to write if any)."""
     from verify.claims.sA_singular import block_certificate
     from verify.exact import matrix_rows
 
     if str(ssm.domain) != "QQ":
-        return "not attempted (complex entries; the claim is about real SSMs)"
+        return "not attempted (complex entries; the claim is about real SSMs)", []
     try:
         cert = block_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
     except ValueError as err:  # NotBlockable says which Jordan structure prevents it
-        return f"not certified: {err}"
+        if "integer string conversion" in str(err):
+            raise
+        return f"not certified: {err}", []
     data = certificate_bytes(cert)
     result = check_certificate(load_json(data, str(path)), str(path))
     if not result.valid:
-        return "kernel rejected: " + "; ".join(result.errors)
-    write_atomic(path, data)
-    return f"certified, {path}"
+        return "kernel rejected: " + "; ".join(result.errors[:3]), []
+    return f"certified, {path}", [(path, data)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from verify.report_math import (
+from verify.report.formulas import (
     MAX_TERMS_SHOWN,
     Math,
     is_matrix,

@@ -1,0 +1,82 @@
+"""Shared helpers of the command-line tests: run `python -m verify` in a subprocess, block imports, watch output."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+__all__ = ["ROOT", "CHEAP", "EXAMPLE_SSM", "verify", "blocker", "Watched"]
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE_SSM = ROOT / "examples" / "ssm-jordan-rotation.json"
+CHEAP = ["thm4.2.step1", "thm4.2.step2", "thm4.2.eq4", "thm4.2.eq5", "thm4.2", "rem4.3"]  # ~0.02 s each
+
+_BLOCKER = '''import sys
+
+
+class _Blocked:
+    """Refuse to import the modules named in VERIFY_TEST_BLOCK (their absence, simulated)."""
+
+    def find_spec(self, name, path=None, target=None):
+        for blocked in {names!r}:
+            if name == blocked or name.startswith(blocked + "."):
+                raise ModuleNotFoundError(f"No module named {{name!r}} (blocked by the test)", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _Blocked())
+'''
+
+
+def blocker(folder: Path, *names: str) -> dict:
+    """Environment that makes every Python started with it (workers included) unable to import `names`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sitecustomize.py").write_text(_BLOCKER.format(names=list(names)))
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT)])}
+
+
+def verify(*args: str, cwd: Path = ROOT, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Run `python -m verify ARGS` and capture its output."""
+    command = [sys.executable, "-m", "verify", *args]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env, timeout=timeout)
+
+
+class Watched:
+    """`python -m verify ARGS` in the background, its stderr collected as it comes (to interrupt it on cue)."""
+
+    def __init__(self, *args: str, cwd: Path = ROOT, env: dict | None = None) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "verify", *args],
+            cwd=cwd,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.err: list[str] = []
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        """Collect stderr character by character (progress lines end without a newline until a claim is done)."""
+        while chunk := self.process.stderr.read(1):
+            self.err.append(chunk)
+
+    def wait_for(self, text: str, timeout: float = 120) -> None:
+        """Block until stderr contains text."""
+        deadline = time.monotonic() + timeout
+        while text not in "".join(self.err):
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"never saw {text!r}; stderr so far: {''.join(self.err)[-2000:]}")
+            time.sleep(0.02)
+
+    def finish(self, timeout: float = 120) -> tuple[int, str, str]:
+        """(exit code, stdout, stderr) once it has ended."""
+        out = self.process.stdout.read()
+        code = self.process.wait(timeout)
+        self.reader.join(timeout)
+        return code, out, "".join(self.err)

@@ -1,0 +1,70 @@
+"""`verify report` (verify/cli/report.py): compared with the registry, both files written together or not at all."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from helpers_cli import CHEAP, ROOT
+
+from verify.cli import main
+
+
+@pytest.fixture
+def certs(tmp_path):
+    """A folder with a few committed certificates."""
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    for claim_id in CHEAP:
+        shutil.copy(ROOT / "certs" / f"{claim_id}.json", folder)
+    return folder
+
+
+def test_an_incomplete_folder_is_reported_but_fails_unless_partial(certs, tmp_path, capsys):
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r")]) == 1
+    err = capsys.readouterr().err
+    assert f"verify report: no certificate in {certs} for 87 claims: " in err and "thm5.1.eq14" in err
+    assert (tmp_path / "r" / "report.html").exists()
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial"]) == 0
+
+
+def test_json_names_the_missing_claims(certs, tmp_path, capsys):
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--json"]) == 1
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["error"] == "87 missing" and "thm4.2.step4.v0" in payload["missing"]
+
+
+def test_an_interruption_while_writing_leaves_the_previous_pair_and_no_temporary_file(certs, tmp_path, monkeypatch):
+    out = tmp_path / "r"
+    assert main(["report", "--certs", str(certs), "--out", str(out), "--partial"]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    (certs / "thm4.2.json").unlink()  # the next report differs
+    import verify.certificate as certificate
+
+    real, calls = certificate._fill, []
+
+    def interrupted(fd, tmp, data):
+        calls.append(tmp)
+        if len(calls) == 2:  # Ctrl-C while the second file (report.html) is being written
+            raise KeyboardInterrupt
+        real(fd, tmp, data)
+
+    monkeypatch.setattr(certificate, "_fill", interrupted)
+    assert main(["report", "--certs", str(certs), "--out", str(out), "--partial"]) == 130
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+@pytest.mark.parametrize("case", ["file", "below-a-file"])
+def test_an_unusable_output_folder_is_one_line_and_exit_two(certs, tmp_path, capsys, case):
+    (tmp_path / "f").write_text("")
+    out = tmp_path / "f" if case == "file" else tmp_path / "f" / "sub"
+    assert main(["report", "--certs", str(certs), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--out" in err
+
+
+def test_an_empty_certificate_folder_is_bad_input(tmp_path, capsys):
+    (tmp_path / "empty").mkdir()
+    assert main(["report", "--certs", str(tmp_path / "empty"), "--out", str(tmp_path / "r")]) == 2
+    assert "no certificate files" in capsys.readouterr().err and not (tmp_path / "r").exists()

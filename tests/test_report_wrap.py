@@ -1,0 +1,53 @@
+"""Line-breaking formulas for the HTML page (verify/report/wrap.py): rows fit their column, LaTeX stays balanced."""
+
+from __future__ import annotations
+
+import pytest
+
+from verify.report.wrap import _parse, estimate_width, wrap_formula
+
+
+def _rows(latex: str) -> list[str]:
+    """The top-level rows of a wrapped formula."""
+    return latex.removeprefix("\\begin{array}{l}").removesuffix("\\end{array}").split(" \\\\ ")
+
+
+def test_a_formula_that_fits_is_returned_unchanged():
+    assert wrap_formula("a + b = c", 20) == "a + b = c"
+
+
+def test_record_fields_stay_whole_and_a_relation_starts_its_row():
+    record = ",\\quad ".join(f"x_{{{k}}} = {k} + y" for k in range(12))
+    rows = _rows(wrap_formula(record, 30))
+    assert len(rows) > 2 and all(row.count("=") >= 1 for row in rows)
+    identity = " + ".join(f"a_{{{k}}}" for k in range(30)) + " = " + " + ".join(f"b_{{{k}}}" for k in range(30))
+    rows = _rows(wrap_formula(identity, 40))
+    assert any(row.startswith("{}= ") for row in rows)
+
+
+def test_a_long_product_breaks_between_factors_with_a_dot():
+    product = "\\,".join(f"\\left(x_{{{k}}} - 1\\right)" for k in range(20))
+    rows = _rows(wrap_formula(product, 30))
+    assert len(rows) > 1 and all(row.startswith("{}\\cdot ") for row in rows[1:])
+
+
+def test_a_long_denominator_is_broken_inside_its_braces():
+    wrapped = wrap_formula("\\frac{1}{" + " + ".join(f"e_{{{k}}}" for k in range(40)) + "}", 30)
+    assert wrapped.startswith("\\frac{1}{\\begin{array}{l}")
+    assert all(estimate_width(_parse(row)) <= 30 for row in _rows(wrapped.removeprefix("\\frac{1}{").removesuffix("}")))
+
+
+def test_an_over_long_number_is_shown_with_its_length():
+    assert (
+        wrap_formula("\\frac{" + "7" * 160 + "}{3}", 40)
+        == "\\frac{777777777\\ldots 777777777\\,[160\\text{ digits}]}{3}"
+    )
+
+
+@pytest.mark.parametrize("width", [12, 30, 80])
+def test_wrapped_latex_keeps_braces_and_left_right_pairs_balanced(width):
+    latex = "\\left\\{" + ",\\quad ".join(f"k_{{{k}}} = \\frac{{a + {k}}}{{b - {k}}}" for k in range(15)) + "\\right\\}"
+    wrapped = wrap_formula(latex, width)
+    assert wrapped.count("{") - wrapped.count("\\{") == wrapped.count("}") - wrapped.count("\\}")
+    assert wrapped.count("\\left") == wrapped.count("\\right")
+    assert wrapped.count("\\begin{array}") == wrapped.count("\\end{array}")

@@ -1,0 +1,42 @@
+"""Producing certificates (verify/runner.py): check first, write after; skipped claims; the verdict line."""
+
+from __future__ import annotations
+
+from verify.registry import get_claim
+from verify.runner import Outcome, produce, summary_line, write_outcome
+
+
+def test_produce_writes_nothing_and_write_outcome_writes_only_valid_certificates(tmp_path):
+    outcome = produce(get_claim("thm4.2"))
+    assert outcome.status == "certified" and outcome.data and list(tmp_path.iterdir()) == []
+    rejected = Outcome("thm4.2", "", verdict="certified", valid=False, data=b"{}")
+    write_outcome(rejected, tmp_path, tmp_path / "figures")
+    assert list(tmp_path.iterdir()) == [] and rejected.path is None
+    write_outcome(outcome, tmp_path, tmp_path / "figures")
+    assert [p.name for p in tmp_path.iterdir()] == ["thm4.2.json"] and outcome.data is None
+
+
+def test_a_builder_missing_torch_is_skipped_with_the_install_hint(monkeypatch):
+    item = get_claim("thm4.2")
+
+    def needs_torch() -> dict:
+        raise ModuleNotFoundError("No module named 'torch'", name="torch")
+
+    outcome = produce(type(item)(**{**item.__dict__, "build": needs_torch}))
+    assert outcome.status == "skipped" and outcome.skipped == "needs torch: pip install '.[torch]'"
+
+
+def test_a_builder_missing_another_module_is_an_error():
+    item = get_claim("thm4.2")
+
+    def broken() -> dict:
+        raise ModuleNotFoundError("No module named 'nonexistent'", name="nonexistent")
+
+    assert produce(type(item)(**{**item.__dict__, "build": broken})).status == "error"
+
+
+def test_the_verdict_line_mentions_skipped_claims_only_when_there_are_some():
+    done = [Outcome("a", "", verdict="certified", valid=True)]
+    assert summary_line(done) == "verify: 1 certified, 0 refuted, 0 invalid, 0 errors"
+    done.append(Outcome("b", "", skipped="needs torch: pip install '.[torch]'"))
+    assert summary_line(done) == "verify: 1 certified, 0 refuted, 0 invalid, 0 errors, 1 skipped"

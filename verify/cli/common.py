@@ -1,0 +1,169 @@
+"""Helpers shared by the subcommands: exit codes, one-line errors, output folders, JSON documents, tables."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from verify.inputs import InputError
+
+__all__ = [
+    "EXIT_OK",
+    "EXIT_FAIL",
+    "EXIT_USAGE",
+    "EXIT_INTERRUPTED",
+    "JUNIT_HELP",
+    "CommandError",
+    "Terminated",
+    "InputError",
+    "certificate_too_large",
+    "checked_bytes",
+    "configure_progress",
+    "emit_json",
+    "prepare_folder",
+    "prepare_file",
+    "registered_ids",
+    "table",
+    "write_junit",
+]
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+JUNIT_HELP = "also write JUnit XML (one test case per claim) to FILE for CI"
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C (temporary files removed, what finished summarised), exit 128 + 15."""
+
+
+class CommandError(Exception):
+    """A command that stops early: a one-line message, its exit code and what it has to show (for --json)."""
+
+    def __init__(self, message: str, code: int = EXIT_USAGE, payload: dict | None = None) -> None:
+        """The message, the exit code, and the partial results for --json."""
+        super().__init__(message)
+        self.message, self.code, self.payload = message, code, payload or {}
+
+
+def configure_progress(quiet: bool) -> None:
+    """Progress lines of long builders (logger verify.progress) go to stderr unless quiet."""
+    logger = logging.getLogger("verify.progress")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+        logger.propagate = False
+    logger.setLevel(logging.WARNING if quiet else logging.INFO)
+
+
+def emit_json(payload: dict) -> None:
+    """Print one JSON document on stdout (sorted keys, an `error` field: null when nothing failed)."""
+    payload.setdefault("error", None)
+    print(json.dumps(payload, indent=1, sort_keys=True))
+
+
+def table(rows: list[list[str]]) -> str:
+    """A plain text table with aligned columns."""
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
+
+
+def _probe(folder: Path, option: str) -> None:
+    """Create and remove a file in folder: the only test of writability that holds for root, ACLs and mounts."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".verify-probe-", dir=folder)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as err:
+        raise InputError(f"{option} {folder}: not writable ({err.strerror or err})") from None
+
+
+def prepare_folder(folder: Path, option: str) -> Path:
+    """Check, before any work, that an output folder can be written: it, or the folder it will be made in.
+
+    Nothing is created here (a run that fails leaves no empty folder behind); the writes create it.
+    """
+    existing = folder
+    while not os.path.lexists(existing) and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        what = "exists and is not a folder" if existing == folder else f"{existing} is not a folder"
+        raise InputError(f"{option} {folder}: {what}; expected a folder to write into")
+    _probe(existing, option if existing == folder else f"{option} {folder}: its parent")
+    return folder
+
+
+def prepare_file(path: Path | None, option: str) -> None:
+    """Make sure an output file can be written (not a folder, its folder writable), before any work is done."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise InputError(f"{option} {path}: is a folder; expected the path of a file to write")
+    parent = path.parent
+    if parent.exists() and not parent.is_dir():
+        raise InputError(f"{option} {path}: {parent} is not a folder")
+    prepare_folder(parent, option)
+
+
+def write_junit(args: argparse.Namespace, build: object) -> str | None:
+    """Write the JUnit XML file when --junit was given; returns an error message instead of raising."""
+    from verify.report.junit import write_junit as write
+
+    if getattr(args, "junit", None) is None:
+        return None
+    try:
+        write(args.junit, build())
+    except OSError as err:
+        return f"--junit {args.junit}: cannot write ({err.strerror or err})"
+    if not getattr(args, "quiet", False):
+        print(f"verify: JUnit XML written to {args.junit}", file=sys.stderr)
+    return None
+
+
+def registered_ids() -> list[str]:
+    """The ids of every registered claim, in paper order (what `verify all` produces)."""
+    from verify.registry import all_claims
+
+    return [c.id for c in all_claims()]
+
+
+@contextlib.contextmanager
+def certificate_too_large(source: Path) -> Iterator[None]:
+    """Turn Python's integer-size refusal while building a user's certificate into a one-line input error."""
+    try:
+        yield
+    except ValueError as err:
+        if "integer string conversion" not in str(err):
+            raise
+        raise InputError(
+            f"{source}: the numbers of this SSM's certificate grow past Python's {sys.get_int_max_str_digits()}"
+            " digits (the kernel accepts at most 4000 per number); use entries with fewer digits or a smaller n"
+        ) from None
+
+
+def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
+    """A certificate's bytes once the kernel accepts them; otherwise a one-line error (nothing is written).
+
+    A rejection for size (more digits than the kernel reads, or past its work bound) is the input's fault
+    (exit 2); any other rejection is a fault of the producer (exit 1).
+    """
+    from verify.certificate import certificate_bytes
+    from verify.kernel import check_certificate, load_json
+
+    data = certificate_bytes(cert)
+    result = check_certificate(load_json(data, str(path)), str(path))
+    if result.valid:
+        return data
+    first = result.errors[0] if result.errors else "no message"
+    if any(("more than" in e and "digits" in e) or "work bound" in e for e in result.errors):
+        raise InputError(
+            f"{source}: the certificate for this SSM exceeds the kernel's bounds ({first}); use smaller numbers"
+        )
+    more = f" (and {len(result.errors) - 1} more)" if len(result.errors) > 1 else ""
+    raise CommandError(f"the kernel rejected the certificate {path}: {first}{more}; nothing was written", EXIT_FAIL)

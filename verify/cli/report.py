@@ -1,0 +1,68 @@
+"""python -m verify report: the Markdown and HTML report of a folder of certificates.
+
+The folder is compared with the registry (a registered claim without a certificate is shown as missing
+and fails the command unless --partial), figures are compared with the sha256 their certificates record,
+and report.md and report.html are rendered first and then put in place together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, emit_json, prepare_folder
+
+__all__ = ["HELP", "add_arguments", "run"]
+
+HELP = "write report.md and a self-contained report.html of the certificates"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `verify report`."""
+    parser.add_argument("--certs", type=Path, default=Path("certs"), help="certificate folder (default certs/)")
+    parser.add_argument("--out", type=Path, default=Path("report"), help="output folder (default report/)")
+    parser.add_argument(
+        "--figures", type=Path, help="folder of figures named <claim-id>*.png (default: CERTS/figures/)"
+    )
+    parser.add_argument("--partial", action="store_true", help="the folder need not hold every registered claim")
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the report; exit 0 when complete and valid, 1 when invalid, unreadable or incomplete, 2 on bad input."""
+    from verify.certificate import sweep_stale_temps
+    from verify.cli.check import expand_paths
+    from verify.figures import figures_folder
+    from verify.report.model import load_report
+    from verify.report.output import write_report
+
+    if not args.certs.is_dir():
+        raise InputError(f"--certs {args.certs}: no such folder; expected a folder of *.json certificates")
+    expand_paths([args.certs])  # an empty folder is bad input, said as such
+    if args.figures is not None and not args.figures.is_dir():
+        raise InputError(f"--figures {args.figures}: no such folder")
+    prepare_folder(args.out, "--out")
+    sweep_stale_temps(args.out)
+    report = load_report(args.certs, figures_folder(args.certs, args.figures))
+    md_path, html_path = write_report(report, args.out)
+    counts = report.counts()
+    missing = [v.id for v in report.claims if v.status == "missing"]
+    mismatches = [e for v in report.claims for e in v.figure_errors]
+    problems = [f"{counts['invalid']} invalid"] if counts["invalid"] else []
+    problems += [f"{len(report.unreadable)} unreadable"] if report.unreadable else []
+    problems += [f"{len(missing)} missing"] if missing and not args.partial else []
+    problems += [f"{len(mismatches)} figure mismatches"] if mismatches else []
+    error = ", ".join(problems) or None
+    if args.json:
+        payload = {"markdown": str(md_path), "html": str(html_path), "counts": counts, "missing": missing}
+        emit_json({**payload, "unreadable": report.unreadable, "figure_mismatches": mismatches, "error": error})
+    else:
+        print(f"verify report: wrote {md_path} and {html_path}")
+        print("verify report: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    if missing and not args.partial:
+        shown = ", ".join(missing)
+        print(f"verify report: no certificate in {args.certs} for {len(missing)} claims: {shown}", file=sys.stderr)
+    for message in mismatches:
+        print(f"verify report: figure check: {message}", file=sys.stderr)
+    return EXIT_FAIL if error else EXIT_OK

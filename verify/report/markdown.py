@@ -1,0 +1,113 @@
+"""The report as GitHub Markdown (```math blocks and $`...`$ inline math), from the model in model.py."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from verify.report.formulas import Math
+from verify.report.kinds import counterexample_points
+from verify.report.model import CORRECTED, ClaimView, Report, anchor, plural, witness_of
+
+__all__ = ["render_markdown", "summary_rows"]
+
+
+def _md_math(math: Math) -> str:
+    """A formula in GitHub Markdown."""
+    if math.display:  # a fenced block, indented to stay inside the obligation's list item
+        return "\n\n    ```math\n    " + math.latex.replace("\n", " ") + "\n    ```\n"
+    return f"$`{math.latex}`$"
+
+
+def _md_escape(text: str) -> str:
+    """Text safe inside a Markdown table cell or line."""
+    return text.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
+
+
+def _md_claim(view: ClaimView, report: Report, out: Path) -> list[str]:
+    """The Markdown section of one claim."""
+    lines = [f'<a id="{anchor(view.id)}"></a>', f"### `{view.id}` — {_md_escape(view.reference)}", ""]
+    says = f" (the certificate says {view.verdict})" if view.verdict and view.verdict != view.status else ""
+    lines.append(f"**Verdict:** {view.status}{says}")
+    partner = report.by_id().get(view.partner)
+    if partner is not None:
+        relation = "corrects" if view.id.endswith(CORRECTED) else "corrected by"
+        lines.append(f"  ·  {relation} [`{partner.id}`](#{anchor(partner.id)}) ({partner.status})")
+    lines += ["", f"**Statement.** {_md_escape(view.words)}", "", "```math", view.latex or r"\text{(no statement)}"]
+    lines += ["```", ""]
+    if view.why:
+        lines += [f"**Why the obligations imply it.** {_md_escape(view.why)}", ""]
+    if view.path is None:
+        lines += ["_No certificate file: run `python -m verify run " + view.id + "`._", ""]
+        return lines
+    kernel = "valid" if view.valid else "INVALID"
+    lines += [f"**Kernel re-check:** {kernel}, {plural(len(view.obligations), 'obligation')}", ""]
+    lines += [f"- kernel: {_md_escape(e)}" for e in view.errors] + ([""] if view.errors else [])
+    lines += [f"- figure check: {_md_escape(e)}" for e in view.figure_errors] + ([""] if view.figure_errors else [])
+    for ob in view.obligations:
+        lines.append(f"- **{_md_escape(ob.name)}** ({ob.kind})")
+        for line in ob.lines:
+            note = f" {_md_escape(line.note)}" if line.note else ""
+            if line.math is not None and line.math.display:
+                lines.append(f"  - {line.label}:{note}{_md_math(line.math)}")
+            else:
+                body = f" {_md_math(line.math)}" if line.math is not None else ""
+                lines.append(f"  - {line.label}:{body}{note}")
+    lines.append("")
+    for png in view.figures:
+        lines += [f"![{view.id}: {png.name}]({Path(os.path.relpath(png, out)).as_posix()})", ""]
+    lines += [f"Certificate: `{view.path}`, content hash `{view.content_hash}`, file `{view.file_sha256}`", ""]
+    return lines
+
+
+def _md_findings(report: Report) -> list[str]:
+    """The findings section: each refuted step with its counterexample and its correction."""
+    lines = ["## Findings: refuted and corrected steps of the paper", ""]
+    findings = report.findings()
+    if not findings:
+        return lines + ["No step of the paper is refuted by the certificates in this folder.", ""]
+    for view in findings:
+        if view.id.endswith(CORRECTED) and report.by_id().get(view.partner, ClaimView("")).verdict == "refuted":
+            continue  # listed under its original
+        lines.append(f"- [`{view.id}`](#{anchor(view.id)}) {_md_escape(view.reference)}: **{view.status}**")
+        lines.append(f"  - as printed: $`{view.latex}`$")
+        for ob in view.obligations:
+            if ob.kind == "counterexample":
+                witness = witness_of(view, ob.name)
+                points = ", ".join(f"$`{m.latex}`$" for m in counterexample_points(witness))
+                lines.append(f"  - counterexample ({_md_escape(ob.name)}): {points or 'see certificate'}")
+        if view.verdict == "refuted" and not any(ob.kind == "counterexample" for ob in view.obligations):
+            shown = ", ".join(f"[`{ob.name}`](#{anchor(view.id)}) ({ob.kind})" for ob in view.obligations)
+            lines.append(f"  - refuted by: {shown}")
+        partner = report.by_id().get(view.partner)
+        if partner is not None and not view.id.endswith(CORRECTED):
+            lines.append(
+                f"  - corrected: [`{partner.id}`](#{anchor(partner.id)}) **{partner.status}**: $`{partner.latex}`$"
+            )
+    return lines + [""]
+
+
+def summary_rows(report: Report) -> list[tuple[str, list[ClaimView]]]:
+    """The summary table's groups (paper sections) — shared with the HTML page."""
+    return report.sections()
+
+
+def render_markdown(report: Report, out: Path) -> str:
+    """The whole report as GitHub Markdown; figure links are relative to the folder `out`."""
+    counts = report.counts()
+    lines = ["# Certificates of “How Many Heads Make an SSM?” (arXiv 2512.15115)", ""]
+    lines.append(", ".join(f"{n} {s}" for s, n in counts.items()) + f" — certificates read from `{report.certs}`")
+    lines += [""] + [f"- unreadable: {_md_escape(u)}" for u in report.unreadable] + ["", "## Summary", ""]
+    for section, views in summary_rows(report):
+        lines += [f"**Section {section}**", "", "| claim | reference | verdict | kernel |", "|---|---|---|---|"]
+        for v in views:
+            kernel = "—" if v.path is None else "valid" if v.valid else "INVALID"
+            link = f"[`{v.id}`](#{anchor(v.id)})"
+            lines.append(f"| {link} | {_md_escape(v.reference)} | {v.status} | {kernel} |")
+        lines.append("")
+    lines += _md_findings(report)
+    for section, views in report.sections():
+        lines += [f"## Section {section}", ""]
+        for view in views:
+            lines += _md_claim(view, report, out)
+    return "\n".join(lines) + "\n"
