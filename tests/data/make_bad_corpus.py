@@ -132,6 +132,144 @@ def negative_sos_coefficient(cert: dict) -> dict:
     return _rehash(cert)
 
 
+# --- the classes of issue 12 (free parameters, non-real points, chosen tolerances, denial of service, lax reading)
+
+
+def _consistently(cert: dict, param: str, edit: Callable[[object], None]) -> dict:
+    """Edit a parameter and every goal that carries it the same way, as a forger who knows the format would."""
+    from verify.kernel import statements
+
+    edit(cert["params"][param])
+    for item in statements()[cert["claim"]][cert["verdict"]]:
+        for key, value in item["goal"].items():
+            if value == {"$param": param}:
+                edit(_obligation(cert, item["name"])["goal"][key])
+    return _rehash(cert)
+
+
+def features_wrong_eigenvalue(cert: dict) -> dict:
+    """appA.ssm.features: the eigenvalue 1/2 replaced by 1/3 (not an eigenvalue of A) in every goal that uses it."""
+
+    def edit(modes: list) -> None:
+        modes[0]["modulus"] = modes[0]["modulus"].replace("-1/2", "-1/3")
+
+    return _consistently(cert, "output", edit)
+
+
+def features_not_the_first_lags(cert: dict) -> dict:
+    """appA.ssm: the basis lags [0, 1, 2] replaced by [0, 1, 3] (another basis of S_target, not Theorem 4.4's), with
+    functionals recomputed to be dual to the new basis, so that only the first-lag rule can reject it."""
+    from flint import fmpq_mat
+
+    from constructions.jordan import to_fraction_matrix
+
+    cert = _consistently(cert, "lags", lambda lags: lags.__setitem__(-1, lags[-1] + 1))
+    a, b, c = (to_fraction_matrix(cert["params"][k]) for k in "ABC")
+    responses, state = [], b
+    for _ in range(a.nrows()):
+        responses.append(c * state)
+        state = a * state
+    basis = [responses[t] for t in cert["params"]["lags"]]
+    flat = fmpq_mat([[m[r, k] for r in range(m.nrows()) for k in range(m.ncols())] for m in basis])
+    dual = (flat * flat.transpose()).inv() * flat
+    p, d = basis[0].nrows(), basis[0].ncols()
+    rows = [[[str(dual[h, r * d + k]) for k in range(d)] for r in range(p)] for h in range(len(basis))]
+    _obligation(cert, "dual")["witness"]["functionals"] = rows
+    return _rehash(cert)
+
+
+def complex_counterexample(cert: dict) -> dict:
+    """A refutation whose point is not real: x1 = i, outside the declared real domain."""
+    ob = _obligation(cert, "no-pairwise-form")
+    ob["witness"]["point"]["x1"] = "i"
+    return _rehash(cert)
+
+
+def chosen_tolerance(cert: dict) -> dict:
+    """exp.fig4: measured value 1000 with a tolerance 1000 written into the goal by the certificate."""
+    ob = _obligation(cert, "T1")
+    cert["params"]["measured.T1"] = ob["goal"]["measured"] = "1000"
+    ob["goal"]["tolerance"] = "1000"
+    return _rehash(cert)
+
+
+def far_measurement(cert: dict) -> dict:
+    """exp.fig4: a measured gradient norm of 1000 (the kernel derives the rounding bound; it is about 1e-14)."""
+    cert["params"]["measured.T1"] = _obligation(cert, "T1")["goal"]["measured"] = "1000"
+    return _rehash(cert)
+
+
+def extra_expensive_obligation(cert: dict) -> dict:
+    """An obligation the statement does not list, asking for minutes of work: refused before any work."""
+    goal = {"vars": ["x"], "lhs": "+".join(["1^10000"] * 12000), "rhs": "12000"}
+    cert["obligations"].append({"name": "extra", "kind": "polynomial_identity", "goal": goal})
+    return _rehash(cert)
+
+
+def blowup_witness(cert: dict) -> dict:
+    """A sum-of-squares witness whose square expands to millions of terms: stopped by the work bound."""
+    _obligation(cert, "lower-bound")["witness"]["terms"][0]["square"] = "(a+b+v1+v2+1)^40"
+    return _rehash(cert)
+
+
+def long_sum_witness(cert: dict) -> dict:
+    """A square written as a + a + ... (3000 terms): read without recursion, then found wrong."""
+    _obligation(cert, "lower-bound")["witness"]["terms"][0]["square"] = "+".join(["a"] * 3000)
+    return _rehash(cert)
+
+
+def list_as_kind(cert: dict) -> dict:
+    """"kind": [...] instead of a kind name."""
+    cert["obligations"][0]["kind"] = ["sum_of_squares"]
+    return _rehash(cert)
+
+
+def space_in_number(cert: dict) -> dict:
+    """"1 2/3" (a space inside a number) where the scale of the attaining point belongs."""
+    _obligation(cert, "attained")["witness"]["scale"] = "1 2/3"
+    return _rehash(cert)
+
+
+def newline_in_number(cert: dict) -> dict:
+    """"1\n": a number with a trailing newline."""
+    _obligation(cert, "attained")["witness"]["scale"] = "1\n"
+    return _rehash(cert)
+
+
+def arabic_digits(cert: dict) -> dict:
+    """Arabic-Indic digits for 3/4."""
+    _obligation(cert, "attained")["witness"]["scale"] = "\u0663/\u0664"
+    return _rehash(cert)
+
+
+def unknown_witness_key(cert: dict) -> dict:
+    """An extra key inside a witness term."""
+    _obligation(cert, "lower-bound")["witness"]["terms"][0]["comment"] = "trust me"
+    return _rehash(cert)
+
+
+def boolean_size(cert: dict) -> dict:
+    """A boolean where an integer belongs (the power of the attaining point's denominator)."""
+    _obligation(cert, "attained")["witness"]["power"] = True
+    return _rehash(cert)
+
+
+def matrix_named_i(cert: dict) -> dict:
+    """A matrix named i (the imaginary unit) in a matrix goal."""
+    goal = _obligation(cert, "W1")["goal"]
+    goal["matrices"]["i"] = goal["matrices"].pop("A")
+    goal["lhs"] = goal["lhs"].replace("A", "i")
+    return _rehash(cert)
+
+
+def reversed_piece(cert: dict) -> dict:
+    """An interval cover with a reversed piece [b, a]."""
+    ob = _obligation(cert, "eps-10")
+    pieces = ob["witness"]["pieces"]
+    pieces[1] = [pieces[1][0], "0"]
+    return _rehash(cert)
+
+
 CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "flipped-sign": ("thm4.2.eq5", flipped_sign, "obligation 'lower-bound': the weighted sum of squares"),
     "perturbed-goal-entry": ("thm4.2.step1", perturbed_goal_entry, "obligation 'W1': goal differs"),
@@ -153,6 +291,26 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "zero-denominator": ("thm4.2.eq5", zero_denominator, "zero denominator"),
     "duplicate-names": ("thm4.2.eq5", duplicate_names, "duplicate obligation name"),
     "negative-sos-coefficient": ("thm4.2.eq5", negative_sos_coefficient, "expected c >= 0"),
+    "features-wrong-eigenvalue": ("appA.ssm.features", features_wrong_eigenvalue, "obligation 'W'"),
+    "not-the-first-lags": ("appA.ssm", features_not_the_first_lags, "not the first lags"),
+    "complex-counterexample": (
+        "def3.1.membership.attention",
+        complex_counterexample,
+        "found 'i', expected a value in the domain 'real'",
+    ),
+    "chosen-tolerance": ("exp.fig4", chosen_tolerance, "unknown field 'tolerance'"),
+    "far-measurement": ("exp.fig4", far_measurement, "is not within the a-priori bound"),
+    "extra-expensive-obligation": ("thm4.2.eq5", extra_expensive_obligation, "is not part of the statement"),
+    "blowup-witness": ("thm4.2.eq5", blowup_witness, "obligation 'lower-bound'"),
+    "long-sum-witness": ("thm4.2.eq5", long_sum_witness, "the weighted sum of squares does not equal"),
+    "list-as-kind": ("thm4.2.eq5", list_as_kind, "has kind \"['sum_of_squares']\", expected 'sum_of_squares'"),
+    "space-in-number": ("thm4.2.eq5", space_in_number, "found '1 2/3', expected an exact number"),
+    "newline-in-number": ("thm4.2.eq5", newline_in_number, "expected an exact number"),
+    "arabic-digits": ("thm4.2.eq5", arabic_digits, "expected an exact number"),
+    "unknown-witness-key": ("thm4.2.eq5", unknown_witness_key, "unknown field 'comment'"),
+    "boolean-size": ("thm4.2.eq5", boolean_size, "found True, expected an integer"),
+    "matrix-named-i": ("thm4.2.step1", matrix_named_i, "reserved"),
+    "reversed-piece": ("thm5.1.conclusion", reversed_piece, "ends before it starts"),
 }
 
 

@@ -183,7 +183,7 @@ def check_certificate(cert: object, source: str = "<certificate>", memo: dict | 
                 _check_one(table[name], spec_item, params, where)
                 result.obligations += 1
             except KernelError as err:
-                result.errors.append(str(err))
+                result.errors.append(str(err) if str(err).startswith(where) else f"{where}: {err}")
             except WorkExceeded as err:
                 result.errors.append(f"{where}: {err}")
             except RecursionError:

@@ -31,7 +31,7 @@ def _names(table: object, where: str) -> list[str]:
     if not isinstance(table, dict):
         raise KernelError(where, "expected an object from names to values")
     for name in table:
-        if not (isinstance(name, str) and name.isidentifier() and name != "i"):
+        if not (isinstance(name, str) and name.isidentifier() and name.isascii() and name != "i"):
             raise KernelError(where, f"found name {name!r}, expected an identifier other than 'i'")
     return sorted(table)
 

@@ -103,8 +103,10 @@ def read_matrix(value: object, where: str) -> Matrix:
 def read_named_matrices(goal: dict, where: str) -> tuple[tuple[str, Matrix], ...]:
     """The goal's "matrices" object (names to exact matrices) as sorted (name, Matrix) pairs."""
     given = field(goal, "matrices", where)
-    if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() for k in given):
+    if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() and k.isascii() for k in given):
         raise KernelError(f"{where}.matrices", "expected an object from names to matrices")
+    if "i" in given or "I" in given or "T" in given:
+        raise KernelError(f"{where}.matrices", "the names i (imaginary unit), I and T (built-ins) are reserved")
     return tuple(sorted((k, read_matrix(v, f"{where}.matrices.{k}")) for k, v in given.items()))
 
 

@@ -271,7 +271,7 @@ def _goal_interval(goal: dict, where: str) -> tuple:
         raise KernelError(f"{where}.box", "expected an object from names to [low, high]")
     bounds = []
     for name, pair in sorted(box.items()):
-        if not name.isidentifier() or name == "i":
+        if not name.isidentifier() or not name.isascii() or name == "i":
             raise KernelError(f"{where}.box", f"found the name {name[:20]!r}, expected an identifier other than 'i'")
         if not (isinstance(pair, list) and len(pair) == 2):
             raise KernelError(f"{where}.box.{name}", "expected [low, high]")

@@ -114,7 +114,7 @@ class Poly:
 
 def read_variables(value: object, where: str) -> tuple[str, ...]:
     """Read a list of distinct variable names."""
-    if not isinstance(value, list) or not all(isinstance(v, str) and v.isidentifier() for v in value):
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.isidentifier() and v.isascii() for v in value):
         raise KernelError(where, "expected a list of variable names")
     if len(value) > MAX_VARIABLES or len(set(value)) != len(value) or "i" in value:
         raise KernelError(where, f"expected at most {MAX_VARIABLES} distinct names, none of them 'i'")
