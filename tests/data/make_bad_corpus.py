@@ -219,19 +219,19 @@ def long_sum_witness(cert: dict) -> dict:
 
 
 def list_as_kind(cert: dict) -> dict:
-    """"kind": [...] instead of a kind name."""
+    """ "kind": [...] instead of a kind name."""
     cert["obligations"][0]["kind"] = ["sum_of_squares"]
     return _rehash(cert)
 
 
 def space_in_number(cert: dict) -> dict:
-    """"1 2/3" (a space inside a number) where the scale of the attaining point belongs."""
+    """ "1 2/3" (a space inside a number) where the scale of the attaining point belongs."""
     _obligation(cert, "attained")["witness"]["scale"] = "1 2/3"
     return _rehash(cert)
 
 
 def newline_in_number(cert: dict) -> dict:
-    """"1\n": a number with a trailing newline."""
+    """ "1\n": a number with a trailing newline."""
     _obligation(cert, "attained")["witness"]["scale"] = "1\n"
     return _rehash(cert)
 
