@@ -1,0 +1,191 @@
+"""Hostile certificates of at most 1 MB against `verify check`: time, peak memory, exit code, never a traceback.
+
+Figures to reach (issue 12): every file answers in <= 10 s with <= 1 GB peak memory and no traceback; all
+committed certificates re-check in <= 10 s. Each case is a committed certificate edited by a forger and re-sealed
+(verify.certificate.reseal), so that only the kernel's mathematics and its work bounds can refuse it.
+
+Run: python benchmarks/bench_kernel.py [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from verify.certificate import reseal  # noqa: E402
+from verify.kernel import canonical_bytes  # noqa: E402
+
+CERTS = ROOT / "certs"
+MAX_BYTES = 1_000_000
+
+
+def _load(claim: str) -> dict:
+    """A committed certificate."""
+    return json.loads((CERTS / f"{claim}.json").read_text())
+
+
+def _ob(cert: dict, name: str) -> dict:
+    """One obligation by name."""
+    return next(o for o in cert["obligations"] if o["name"] == name)
+
+
+def sos_power_blowup() -> dict:
+    """A square (a+b+v1+v2+1)^40: millions of terms if expanded."""
+    cert = _load("thm4.2.eq5")
+    _ob(cert, "lower-bound")["witness"]["terms"][0]["square"] = "(a+b+v1+v2+1)^40"
+    return cert
+
+
+def many_powers() -> dict:
+    """12,000 copies of 1^10000 in one witness square (about 100 KB)."""
+    cert = _load("thm4.2.eq5")
+    _ob(cert, "lower-bound")["witness"]["terms"][0]["square"] = "+".join(["1^10000"] * 12000)
+    return cert
+
+
+def long_sum() -> dict:
+    """A square a + a + ... with 100,000 terms (recursion depth if evaluated naively)."""
+    cert = _load("thm4.2.eq5")
+    _ob(cert, "lower-bound")["witness"]["terms"][0]["square"] = "+".join(["a"] * 100_000)[: MAX_BYTES // 2]
+    return cert
+
+
+def huge_identity_extra() -> dict:
+    """An obligation the statement does not list: I(4096) + I(4096) == 2 I(4096)."""
+    cert = _load("thm4.2.step1")
+    goal = {"matrices": {}, "lhs": "I(4096)+I(4096)", "rhs": "2*I(4096)"}
+    cert["obligations"].append({"name": "extra", "kind": "matrix_identity", "goal": goal})
+    return cert
+
+
+def lowrank_long_teacher() -> dict:
+    """exp.fig3.optimum.k8 with n = 4096 (the goal then differs from the statement)."""
+    cert = _load("exp.fig3.optimum.k8")
+    for o in cert["obligations"]:
+        o["goal"]["n"] = 4096
+    return cert
+
+
+def big_sos_witness() -> dict:
+    """5,000 witness terms each a 100-digit square: a near-1 MB file of real arithmetic."""
+    cert = _load("thm4.2.eq5")
+    terms = _ob(cert, "lower-bound")["witness"]["terms"]
+    big = "1" + "7" * 99
+    terms += [{"coeff": "1", "atoms": [], "square": f"{big}*a*b*v1 - {big}*v2"} for _ in range(1500)]
+    return cert
+
+
+def deep_parentheses() -> dict:
+    """Parentheses nested 10,000 deep in a witness square."""
+    cert = _load("thm4.2.eq5")
+    _ob(cert, "lower-bound")["witness"]["terms"][0]["square"] = "(" * 10_000 + "a" + ")" * 10_000
+    return cert
+
+
+def interval_high_precision() -> dict:
+    """thm5.1.conclusion re-checked at 100,000 bits of precision on every piece of its cover."""
+    cert = _load("thm5.1.conclusion")
+    for name in ("eps-10", "eps-100"):
+        _ob(cert, name)["witness"]["precision"] = 100_000
+    return cert
+
+
+def interval_many_pieces() -> dict:
+    """thm5.1.conclusion with its cover split into 15,000 pieces at 100,000 bits."""
+    cert = _load("thm5.1.conclusion")
+    ob = _ob(cert, "eps-10")
+    low, high = ob["witness"]["pieces"][0][0], ob["witness"]["pieces"][-1][1]
+    from fractions import Fraction
+
+    a, b = Fraction(low), Fraction(high)
+    cuts = [a + (b - a) * k / 15_000 for k in range(15_001)]
+    ob["witness"]["pieces"] = [[str(x), str(y)] for x, y in zip(cuts, cuts[1:])]
+    ob["witness"]["precision"] = 100_000
+    return cert
+
+
+def heads_big_annihilator() -> dict:
+    """thm4.4.heads with a monic annihilator of degree 4,000 (only 3 states): refused by its shape."""
+    cert = _load("thm4.4.heads")
+    for o in cert["obligations"]:
+        if "annihilator" in (o.get("witness") or {}):
+            o["witness"]["annihilator"] = ["1"] * 4000
+    return cert
+
+
+CASES: dict[str, Callable[[], dict]] = {
+    f.__name__: f
+    for f in (
+        sos_power_blowup,
+        many_powers,
+        long_sum,
+        huge_identity_extra,
+        lowrank_long_teacher,
+        big_sos_witness,
+        deep_parentheses,
+        interval_high_precision,
+        interval_many_pieces,
+        heads_big_annihilator,
+    )
+}
+
+
+def _run(paths: list[Path]) -> tuple[float, int, int, str]:
+    """Seconds, peak RSS of the child in MB, exit code and the last line of `verify check` on the paths."""
+    start = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    done = subprocess.run(
+        [sys.executable, "-m", "verify", "check", "--partial", *map(str, paths)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    seconds = time.perf_counter() - start
+    peak = max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, before) // 1024
+    text = done.stdout + done.stderr
+    if "Traceback" in text:
+        return seconds, peak, done.returncode, "TRACEBACK: " + text.strip().splitlines()[-1]
+    lines = [line for line in text.splitlines() if line.startswith("    ")]
+    return seconds, peak, done.returncode, (lines[0].strip() if lines else text.strip().splitlines()[-1])[:110]
+
+
+def main() -> int:
+    """Write each hostile file, check it alone, print a table; then time the committed certificates."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", type=Path, help="write the hostile files here (default: a temporary folder)")
+    args = parser.parse_args()
+    folder = args.keep or Path(tempfile.mkdtemp(prefix="hostile-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"{'case':26} {'bytes':>9} {'seconds':>8} {'peak MB':>8} {'exit':>4}  message")
+    worst = 0.0
+    for name, make in CASES.items():
+        data = canonical_bytes(reseal(copy.deepcopy(make())))
+        path = folder / f"{name}.json"
+        path.write_bytes(data)
+        seconds, peak, code, message = _run([path])
+        worst = max(worst, seconds)
+        flag = "" if len(data) <= MAX_BYTES else "  (over 1 MB)"
+        print(f"{name:26} {len(data):9d} {seconds:8.2f} {peak:8d} {code:4d}  {message}{flag}")
+    seconds, peak, code, message = _run(sorted(CERTS.glob("*.json")))
+    print(
+        f"\ncommitted certificates ({len(list(CERTS.glob('*.json')))} files): {seconds:.2f} s, peak {peak} MB, "
+        f"exit {code}"
+    )
+    print(f"slowest hostile file: {worst:.2f} s (target <= 10 s, <= 1 GB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
