@@ -75,7 +75,7 @@ def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:
         return -ball_value(node[1], env, where)
     if kind == "pow":
         charge(node[2].bit_length() * bits_factor(flint.ctx.prec), "ball arithmetic")
-        return ball_value(node[1], env, where) ** node[2]
+        return _integer_power(ball_value(node[1], env, where), node[2])
     if kind == "call":
         if node[1] not in _FUNCTIONS or len(node[2]) != 1:
             raise KernelError(where, f"unknown function {node[1]!r}; expected one of {sorted(_FUNCTIONS)}")
@@ -86,6 +86,18 @@ def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:
     for op, right in steps:
         acc = ops[op](acc, ball_value(right, env, where))
     return acc
+
+
+def _integer_power(x: arb, k: int) -> arb:
+    """x^k by repeated squaring (python-flint's arb ** k is NaN when the ball contains 0; products are not)."""
+    result, base = arb(1), abs(x) if k % 2 == 0 else x
+    while k:
+        if k & 1:
+            result = result * base
+        k >>= 1
+        if k:
+            base = base * base
+    return result
 
 
 def holds_exactly(lhs: GQ, op: str, rhs: GQ, where: str) -> bool:
