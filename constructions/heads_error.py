@@ -1,0 +1,263 @@
+"""The error-versus-heads table of an exact SSM: e_H = (sum of all but the H largest eigenvalues of G) / trace G.
+
+This is the producer side of the kernel kind heads_error (verify/kernel/kind_heads_error.py, whose docstring
+has the mathematics). It builds G = U Y U^T with the kernel's own exact/ball representation, finds an exact
+column basis of U (rank modulo a 62-bit prime first, exact reduced row echelon form only when U is rank
+deficient there), computes approximate G-eigenvectors T with python-flint's approximate eigensolver at the
+working precision (deterministic, so certificates are reproducible byte for byte), and then evaluates the
+kernel's own brackets. When an enclosure is wider than asked, or the smallest H is not decided, the working
+precision doubles; nothing is assumed, every bound used is the one the kernel re-checks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from flint import acb_mat, arb, arb_mat, ctx, fmpq, fmpq_mat, nmod_mat
+
+from constructions.weights import ExactSystem
+from verify.kernel.errors import KernelError
+from verify.kernel.kind_heads_error import KINDS, eigen_brackets, relative_errors
+from verify.kernel.numbers import GQ, format_number
+from verify.kernel.ssm_gram import exact_columns, gram_core
+
+__all__ = ["ErrorTable", "NotCertified", "error_table", "START_BITS", "MAX_BITS", "WIDTH"]
+
+START_BITS = 128  # enough for diagonal (S4D-style) layers; ill-conditioned dense A double it a few times
+MAX_BITS = 16384
+WIDTH = Fraction(1, 10**6)  # the relative width asked of every enclosure by default
+_PRIME = (1 << 62) - 57  # a prime: rank modulo it is a lower bound of the rank over QQ
+
+
+class NotCertified(ValueError):
+    """The table could not be certified within the precision bound (the message says why)."""
+
+
+@dataclass(frozen=True)
+class ErrorTable:
+    """A certified table: the heads_error goal (JSON) and its witness, plus the numbers for display."""
+
+    goal: dict
+    witness: dict
+    bits: int
+    bounds: list[tuple[Fraction, Fraction]]  # [lower, upper] of e_H, H = 1..k
+
+    @property
+    def k(self) -> int:
+        """rank G: e_H = 0 for H >= k."""
+        return self.goal["k"]
+
+    @property
+    def heads(self) -> int:
+        """The smallest H with e_H <= tolerance."""
+        return self.goal["heads"]
+
+
+def _fraction_text(x: Fraction) -> str:
+    """'p' or 'p/q'."""
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _exact_of(x: arb) -> Fraction:
+    """The exact value of a radius-0 ball."""
+    mantissa, exponent = x.mid().man_exp()
+    return Fraction(int(mantissa)) * Fraction(2) ** int(exponent)
+
+
+def _rank_mod_prime(U: fmpq_mat) -> int:
+    """rank(U mod p) <= rank over QQ (denominators are powers of two or small, never divisible by p)."""
+    rows, cols = U.nrows(), U.ncols()
+    entries = []
+    for x in U.entries():
+        num, den = int(x.p) % _PRIME, int(x.q) % _PRIME
+        entries.append(num * pow(den, -1, _PRIME) % _PRIME)
+    return nmod_mat(rows, cols, entries, _PRIME).rank()
+
+
+def column_basis(U: fmpq_mat) -> tuple[list[int] | None, fmpq_mat | None]:
+    """(basis, coords) with U = U[:, basis] coords exactly; (None, None) when U has full column rank."""
+    if _rank_mod_prime(U) == U.ncols():
+        return None, None
+    R, rank = U.rref()
+    basis, coords = [], []
+    for r in range(rank):
+        row = [R[r, c] for c in range(U.ncols())]
+        basis.append(next(c for c, x in enumerate(row) if x != 0))
+        coords.append(row)
+    return basis, fmpq_mat(rank, U.ncols(), [x for row in coords for x in row])
+
+
+def _real_vectors(vectors: acb_mat) -> arb_mat:
+    """Columns of approximate eigenvectors of a real symmetric matrix, rotated to be real (phase removed)."""
+    rows, cols = vectors.nrows(), vectors.ncols()
+    out = arb_mat(rows, cols)
+    for j in range(cols):
+        column = [vectors[i, j] for i in range(rows)]
+        big = max(column, key=lambda z: float(abs(z).mid()))
+        phase = big.conjugate() / abs(big)
+        for i in range(rows):
+            out[i, j] = (column[i] * phase).real.mid()
+    return out
+
+
+def _mid(M: arb_mat) -> arb_mat:
+    """The midpoint matrix, symmetrized."""
+    n = M.nrows()
+    out = arb_mat(n, n)
+    for i in range(n):
+        for j in range(i, n):
+            out[i, j] = out[j, i] = ((M[i, j] + M[j, i]) / 2).mid()
+    return out
+
+
+def approximate_T(gamma: arb_mat, M: arb_mat) -> arb_mat:
+    """T with T^T gamma T ~ I and T^T M T ~ diagonal (gamma positive definite, M symmetric), at ctx.prec."""
+    size = gamma.nrows()
+    values, vectors = acb_mat(_mid(gamma)).eig(right=True, algorithm="approx")
+    scale = arb_mat(size, size)
+    for j, g in enumerate(values):
+        if not g.real.mid() > 0:
+            raise NotCertified("the Gram matrix of the basis is not positive at this precision")
+        scale[j, j] = (1 / g.real.mid().sqrt()).mid()
+    whiten = _real_vectors(vectors) * scale
+    _, vectors = acb_mat(_mid(whiten.transpose() * M * whiten)).eig(right=True, algorithm="approx")
+    T = whiten * _real_vectors(vectors)
+    residual = T.transpose() * gamma * T
+    for j in range(size):
+        norm = 1 / residual[j, j].mid().sqrt()
+        for i in range(size):
+            T[i, j] = (T[i, j] * norm).mid()
+    return T
+
+
+def _round_T(T: arb_mat, bits: int) -> dict:
+    """The witness form of T: per column a binary exponent and integer mantissas of about `bits` bits."""
+    size = T.nrows()
+    exponents, columns = [], []
+    for j in range(size):
+        column = [_exact_of(T[i, j]) for i in range(size)]
+        top = max(abs(x) for x in column)
+        shift = (top.numerator.bit_length() - top.denominator.bit_length()) - bits if top else 0
+        exponents.append(shift)
+        unit = Fraction(2) ** shift
+        columns.append([str(round(x / unit)) for x in column])
+    return {"exponents": exponents, "mantissas": [[columns[j][i] for j in range(size)] for i in range(size)]}
+
+
+def _T_of(witness_t: dict) -> arb_mat:
+    """The exact matrix of a witness T (as the kernel reads it)."""
+    rows = witness_t["mantissas"]
+    size = len(rows)
+    out = arb_mat(size, size)
+    for i, row in enumerate(rows):
+        for j, x in enumerate(row):
+            s = witness_t["exponents"][j]
+            out[i, j] = arb(fmpq(int(x) << s) if s >= 0 else fmpq(int(x), 1 << -s))
+    return out
+
+
+def _outward(low: arb, high: arb, width: Fraction) -> tuple[Fraction, Fraction]:
+    """Short dyadic [lower, upper] around [low, high], rounded outward at a grid finer than width * low."""
+    lo, hi = _exact_of(low), _exact_of(high)
+    grid = max(0, -((lo * width).numerator.bit_length() - (lo * width).denominator.bit_length()) + 6)
+    scale = 1 << grid
+    lower = Fraction((lo.numerator * scale) // lo.denominator, scale)
+    upper = Fraction(-((-hi.numerator * scale) // hi.denominator), scale)
+    return lower, upper
+
+
+def _smallest_heads(bounds: list[tuple[Fraction, Fraction]], tolerance: Fraction) -> int | None:
+    """The smallest H with e_H <= tolerance decided by the bounds (e_0 = 1, e_k = 0); None when undecided."""
+    values = [(Fraction(1), Fraction(1)), *bounds]
+    for h, (lower, upper) in enumerate(values):
+        if upper <= tolerance:
+            return h
+        if lower <= tolerance:
+            return None  # tolerance inside the enclosure of e_h: undecided at this precision
+    return None
+
+
+def _parse(goal: dict) -> tuple:
+    """(form, A, B, C, n) as the kernel reads them (A as an exact fmpq_mat in the dense form)."""
+    form, A, B, C, n = KINDS["heads_error"][0]({**goal, "k": 1, "table": [["0", "0"]], "heads": 0}, "goal")[:5]
+    if form == "dense":
+        A = fmpq_mat(len(A), len(A), [x.re for row in A for x in row])
+    return form, A, [list(r) for r in B], [list(r) for r in C], n
+
+
+def _coords_text(coords: fmpq_mat) -> list[list[str]]:
+    """Exact rows of the coordinate matrix."""
+    return [[format_number(GQ(coords[r, c])) for c in range(coords.ncols())] for r in range(coords.nrows())]
+
+
+def _brackets(gamma: arb_mat, Y: arb_mat, bits: int) -> tuple[dict, list] | None:
+    """A rounded witness T and the kernel's brackets for it, or None when they are not decided."""
+    M = gamma * Y * gamma
+    if not all(M[i, i].is_finite() and M[i, i].rad() < abs(M[i, i].mid()) * 2.0**-40 for i in range(M.nrows())):
+        return None
+    try:
+        witness_t = _round_T(approximate_T(gamma, M), bits - 8)
+        T = _T_of(witness_t)
+        left = T.transpose() * gamma
+        size = T.nrows()
+        identity = arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
+        return witness_t, eigen_brackets(left * Y * left.transpose(), left * T - identity, "goal")
+    except (NotCertified, KernelError, ValueError, ZeroDivisionError):
+        return None
+
+
+def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, width: Fraction) -> ErrorTable | None:
+    """One try at `bits` bits: the certified table, or None when it is too wide or the smallest H undecided."""
+    basis, coords = choice
+    with ctx.workprec(bits):
+        try:
+            Y = gram_core(recipe, bits, "goal")
+        except KernelError:
+            return None  # e.g. eigenvalues of A not isolated at this precision
+        if basis is not None:
+            U = fmpq_mat(U.nrows(), len(basis), [U[r, c] for r in range(U.nrows()) for c in basis])
+            Y = arb_mat(coords) * Y * arb_mat(coords.transpose())
+        found = _brackets(arb_mat(U.transpose() * U), Y, bits)
+        if found is None:
+            return None
+        witness_t, brackets = found
+        bounds = [_outward(low, high, width) for low, high in relative_errors(brackets)]
+    if any(upper - lower > width * lower for lower, upper in bounds):
+        return None
+    bounds.append((Fraction(0), Fraction(0)))
+    heads = _smallest_heads(bounds, Fraction(goal["tolerance"]))
+    if heads is None:
+        return None
+    witness = {"precision": bits, "T": witness_t}
+    if basis is not None:
+        witness.update(basis=basis, coords=_coords_text(coords))
+    table = [[_fraction_text(lower), _fraction_text(upper)] for lower, upper in bounds]
+    return ErrorTable({**goal, "k": len(bounds), "table": table, "heads": heads}, witness, bits, bounds)
+
+
+def error_table(
+    system: ExactSystem, n: int, tolerance: Fraction, width: Fraction = WIDTH, bits: int = START_BITS
+) -> ErrorTable:
+    """The certified table of e_H for H = 1..k on length n, the smallest H with e_H <= tolerance, and a witness."""
+    goal = {
+        "form": system.form,
+        "A": system.A,
+        "B": system.B,
+        "C": system.C,
+        "n": n,
+        "tolerance": _fraction_text(Fraction(tolerance)),
+        "width": _fraction_text(Fraction(width)),
+    }
+    form, A, B, C, n = _parse(goal)
+    U, recipe = exact_columns(form, A, B, C, n, "goal")
+    choice = column_basis(U)
+    while bits <= MAX_BITS:
+        found = _attempt(goal, U, recipe, choice, bits, width)
+        if found is not None:
+            return found
+        bits *= 2
+    raise NotCertified(
+        f"no certified table within {MAX_BITS} bits of working precision "
+        "(G has nearly repeated eigenvalues, or the tolerance equals some e_H)"
+    )
