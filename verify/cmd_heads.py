@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from constructions.ssm import SSM, interaction_basis, parse_exact, ssm_from_strings
+from verify import heads_error
 from verify.certificate import certificate_bytes, write_atomic
 from verify.kernel import check_certificate, load_json
 from verify.kernel.kind_ssm import MAX_DIMENSION, MAX_LENGTH
@@ -37,10 +38,11 @@ class _Float(str):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `verify heads`."""
-    parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="JSON file with exact A, B, C")
+    parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="exact JSON A, B, C, or a weight file")
     parser.add_argument("--n", type=int, help="sequence length to certify (default: the smallest n for (7))")
     parser.add_argument("--out", type=Path, default=Path("heads-certs"), help="folder for the certificate")
     parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    heads_error.add_arguments(parser)  # float weights (.npz, .safetensors, .pt) and the error-versus-heads table
 
 
 def _entry(value: object, where: str) -> str:
@@ -122,6 +124,8 @@ def run(args: argparse.Namespace) -> int:
     """Compute k and n_min, build and kernel-check the certificate, write it, print the summary."""
     from verify.claims.s4_heads import heads_certificate
 
+    if heads_error.wants_error_table(args):
+        return heads_error.run(args)
     try:
         ssm, file_n = read_ssm_file(args.ssm)
         n = _length(args.n, "--n") if args.n is not None else file_n
