@@ -22,7 +22,7 @@ from verify.kernel.kind_heads_error import KINDS, eigen_brackets, relative_error
 from verify.kernel.numbers import GQ, format_number
 from verify.kernel.ssm_gram import exact_columns, gram_core
 
-__all__ = ["ErrorTable", "NotCertified", "error_table", "START_BITS", "MAX_BITS", "WIDTH"]
+__all__ = ["ErrorTable", "NotCertified", "ZeroSystem", "error_table", "START_BITS", "MAX_BITS", "WIDTH"]
 
 START_BITS = 128  # enough for diagonal (S4D-style) layers; ill-conditioned dense A double it a few times
 MAX_BITS = 16384
@@ -32,6 +32,10 @@ _PRIME = (1 << 62) - 57  # a prime: rank modulo it is a lower bound of the rank 
 
 class NotCertified(ValueError):
     """The table could not be certified within the precision bound (the message says why)."""
+
+
+class ZeroSystem(ValueError):
+    """An SSM whose impulse response vanishes on the length asked: e_H = 0/0 is undefined."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ def _rank_mod_prime(U: fmpq_mat) -> int:
     entries = []
     for x in U.entries():
         num, den = int(x.p) % _PRIME, int(x.q) % _PRIME
+        if den == 0:
+            return -1  # a denominator divisible by the prime: no modular answer (exact rank is used instead)
         entries.append(num * pow(den, -1, _PRIME) % _PRIME)
     return nmod_mat(rows, cols, entries, _PRIME).rank()
 
@@ -250,8 +256,13 @@ def error_table(
         "width": _fraction_text(Fraction(width)),
     }
     form, A, B, C, n = _parse(goal)
-    U, recipe = exact_columns(form, A, B, C, n, "goal")
+    try:
+        U, recipe = exact_columns(form, A, B, C, n, "goal")
+    except KernelError as err:
+        raise ZeroSystem(err.message) from None
     choice = column_basis(U)
+    if choice[0] == []:
+        raise ZeroSystem("the impulse response W(tau) is zero for tau < n: G = 0 and the relative error is undefined")
     while bits <= MAX_BITS:
         found = _attempt(goal, U, recipe, choice, bits, width)
         if found is not None:

@@ -183,12 +183,13 @@ def analyze(path: Path, prefix: str, n: int | None, tolerance: Fraction, out: Pa
 
 def _safe_analyze(job: tuple) -> dict:
     """analyze() for a worker process: bad input and failures come back as a summary with 'error'."""
-    from constructions.heads_error import NotCertified
+    from constructions.heads_error import NotCertified, ZeroSystem
 
     try:
         return analyze(*job)
-    except (BadWeights, NotCertified) as err:
-        return {"ssm": str(job[0]), "prefix": job[1], "error": str(err), "bad_input": isinstance(err, BadWeights)}
+    except (BadWeights, NotCertified, ZeroSystem) as err:
+        bad = isinstance(err, (BadWeights, ZeroSystem))
+        return {"ssm": str(job[0]), "prefix": job[1], "error": f"{job[0]}: {err}" if bad else str(err), "bad_input": bad}
 
 
 def _blocks(path: Path, prefixes: list[str] | None) -> list[str]:

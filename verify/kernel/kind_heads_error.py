@@ -45,6 +45,7 @@ MAX_STATE = 1024  # diagonal entries of A (S4D layers use 64 to 256)
 MAX_DENSE = 256  # a dense A: its Krylov vectors are exact, with bit lengths growing like m * bits(A)
 MAX_OUTPUTS = 4096  # p * d, the side of G
 MAX_LENGTH = 1 << 24  # n: S_n(x) costs O(log n), so n is bounded only to stay a sane integer
+MAX_SHIFT = 1 << 16  # binary exponents of the witness T (the HiPPO-LegS example needs about 10^3)
 _FORMS = ("diagonal", "dense")
 _INTEGER = re.compile(r"^-?\d+$")
 
@@ -65,8 +66,15 @@ def _rational(value: object, where: str) -> fmpq:
     return x.re
 
 
+def _bits(M: fmpq_mat) -> int:
+    """The largest numerator or denominator bit length of an exact matrix."""
+    return max((max(x.p.bit_length(), x.q.bit_length()) for x in M.entries()), default=1)
+
+
 def _rows(value: object, where: str, real: bool) -> tuple[tuple[GQ, ...], ...]:
     """A matrix of exact numbers as a tuple of rows (real entries only when `real`)."""
+    if isinstance(value, list) and value and isinstance(value[0], list):
+        charge(len(value) * len(value[0]) * 3 + 1, f"reading {where}")
     rows = read_matrix(value, where).rows
     if real and not all(x.is_real() for row in rows for x in row):
         raise KernelError(where, "expected real entries (a dense A needs real A, B and C)")
@@ -139,16 +147,18 @@ def _witness_T(value: object, size: int, where: str) -> fmpq_mat:
     exponents, mantissas = value["exponents"], value["mantissas"]
     if not isinstance(exponents, list) or len(exponents) != size:
         raise KernelError(f"{where}.exponents", f"expected {size} integers")
-    shifts = [parse_integer(e, f"{where}.exponents[{j}]", -100_000, 100_000) for j, e in enumerate(exponents)]
+    shifts = [parse_integer(e, f"{where}.exponents[{j}]", -MAX_SHIFT, MAX_SHIFT) for j, e in enumerate(exponents)]
     if not (isinstance(mantissas, list) and len(mantissas) == size and all(isinstance(r, list) for r in mantissas)):
         raise KernelError(f"{where}.mantissas", f"expected {size} rows of {size} integer strings")
-    charge(size * size // 4 + 1, "reading the witness T")
+    for i, row in enumerate(mantissas):
+        if not (len(row) == size and all(isinstance(x, str) and len(x) <= MAX_NUMBER_DIGITS for x in row)):
+            raise KernelError(f"{where}.mantissas[{i}]", f"expected {size} decimal integer strings")
+    bits = sum(len(x) * 10 // 3 + abs(s) for row in mantissas for x, s in zip(row, shifts))
+    charge(size * size // 4 + bits // 200 + 1, "reading the witness T")
     entries = []
     for i, row in enumerate(mantissas):
-        if len(row) != size:
-            raise KernelError(f"{where}.mantissas[{i}]", f"expected {size} integer strings")
         for j, x in enumerate(row):
-            if not (isinstance(x, str) and _INTEGER.match(x) and len(x) <= MAX_NUMBER_DIGITS):
+            if not _INTEGER.match(x):
                 raise KernelError(f"{where}.mantissas[{i}][{j}]", "expected a decimal integer string")
             s = shifts[j]
             entries.append(fmpq(int(x) << s) if s >= 0 else fmpq(int(x), 1 << -s))
@@ -174,7 +184,7 @@ def _select(U: fmpq_mat, witness: dict, where: str) -> tuple[fmpq_mat, fmpq_mat 
     E = fmpq_mat(len(picked), q, [x.re for row in coords for x in row])
     rows = U.nrows()
     Ub = fmpq_mat(rows, len(picked), [U[r, c] for r in range(rows) for c in picked])
-    charge(rows * len(picked) * q // 4 + 1, "checking U = U[:, basis] coords")
+    charge(exact_units(rows, len(picked), q, _bits(Ub), _bits(E)), "checking U = U[:, basis] coords")
     if Ub * E != U:
         raise KernelError(f"{where}.coords", "U differs from U[:, basis] * coords")
     return Ub, E
@@ -245,7 +255,7 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
         if size != k:
             raise KernelError(f"{where}.k", f"found {k}, but the witness basis has {size} columns (rank G = {size})")
         T = _witness_T(witness["T"], size, f"{here}.T")
-        width_u = max((max(x.p.bit_length(), x.q.bit_length()) for x in Ub.entries()), default=1)
+        width_u = _bits(Ub)
         charge(exact_units(size, Ub.nrows(), size, width_u, width_u), "Gamma = U_b^T U_b")
         gamma = arb_mat(Ub.transpose() * Ub)
         if E is not None:
