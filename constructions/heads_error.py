@@ -260,6 +260,11 @@ def error_table(
         U, recipe = exact_columns(form, A, B, C, n, "goal")
     except KernelError as err:
         raise ZeroSystem(err.message) from None
+    if recipe[0] == "dense" and A.charpoly().gcd(A.charpoly().derivative()).degree() > 0:
+        raise NotCertified(
+            f"A has a repeated eigenvalue, which the dense path does not support for n > m = {A.nrows()}; "
+            "give A in diagonal form (a 1-D A) or a length n <= m"
+        )
     choice = column_basis(U)
     if choice[0] == []:
         raise ZeroSystem("the impulse response W(tau) is zero for tau < n: G = 0 and the relative error is undefined")

@@ -188,8 +188,8 @@ def _safe_analyze(job: tuple) -> dict:
     try:
         return analyze(*job)
     except (BadWeights, NotCertified, ZeroSystem) as err:
-        bad = isinstance(err, (BadWeights, ZeroSystem))
-        return {"ssm": str(job[0]), "prefix": job[1], "error": f"{job[0]}: {err}" if bad else str(err), "bad_input": bad}
+        message = f"{job[0]}: {err}" if isinstance(err, ZeroSystem) else str(err)
+        return {"ssm": str(job[0]), "prefix": job[1], "error": message, "bad_input": not isinstance(err, NotCertified)}
 
 
 def _blocks(path: Path, prefixes: list[str] | None) -> list[str]:
