@@ -81,17 +81,24 @@ def _rank_mod_prime(U: fmpq_mat) -> int:
     return nmod_mat(rows, cols, entries, _PRIME).rank()
 
 
-def column_basis(U: fmpq_mat) -> tuple[list[int] | None, fmpq_mat | None]:
-    """(basis, coords) with U = U[:, basis] coords exactly; (None, None) when U has full column rank."""
-    if _rank_mod_prime(U) == U.ncols():
-        return None, None
+def column_basis(U: fmpq_mat) -> tuple:
+    """How G = U Y U^T is restricted to its range: ("all",), ("ambient",) or ("basis", basis, coords).
+
+    ("all",): U has full column rank; ("ambient",): U has full row rank p*d <= columns, so range G is all of
+    R^{p*d}; otherwise an exact column basis with U = U[:, basis] coords (reduced row echelon form).
+    """
+    rank = _rank_mod_prime(U)
+    if rank == U.ncols():
+        return ("all",)
+    if rank == U.nrows():
+        return ("ambient",)
     R, rank = U.rref()
     basis, coords = [], []
     for r in range(rank):
         row = [R[r, c] for c in range(U.ncols())]
         basis.append(next(c for c, x in enumerate(row) if x != 0))
         coords.append(row)
-    return basis, fmpq_mat(rank, U.ncols(), [x for row in coords for x in row])
+    return ("basis", basis, fmpq_mat(rank, U.ncols(), [x for row in coords for x in row]))
 
 
 def _real_vectors(vectors: acb_mat) -> arb_mat:
@@ -215,16 +222,22 @@ def _brackets(gamma: arb_mat, Y: arb_mat, bits: int) -> tuple[dict, list] | None
 
 def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, width: Fraction) -> ErrorTable | None:
     """One try at `bits` bits: the certified table, or None when it is too wide or the smallest H undecided."""
-    basis, coords = choice
     with ctx.workprec(bits):
         try:
             Y = gram_core(recipe, bits, "goal")
         except KernelError:
             return None  # e.g. eigenvalues of A not isolated at this precision
-        if basis is not None:
-            U = fmpq_mat(U.nrows(), len(basis), [U[r, c] for r in range(U.nrows()) for c in basis])
-            Y = arb_mat(coords) * Y * arb_mat(coords.transpose())
-        found = _brackets(arb_mat(U.transpose() * U), Y, bits)
+        if choice[0] == "ambient":
+            side = U.nrows()
+            gamma = arb_mat(side, side, [1 if i == j else 0 for i in range(side) for j in range(side)])
+            Y = arb_mat(U) * Y * arb_mat(U.transpose())
+        else:
+            if choice[0] == "basis":
+                basis, coords = choice[1], choice[2]
+                U = fmpq_mat(U.nrows(), len(basis), [U[r, c] for r in range(U.nrows()) for c in basis])
+                Y = arb_mat(coords) * Y * arb_mat(coords.transpose())
+            gamma = arb_mat(U.transpose() * U)
+        found = _brackets(gamma, Y, bits)
         if found is None:
             return None
         witness_t, brackets = found
@@ -236,8 +249,10 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
     if heads is None:
         return None
     witness = {"precision": bits, "T": witness_t}
-    if basis is not None:
-        witness.update(basis=basis, coords=_coords_text(coords))
+    if choice[0] == "ambient":
+        witness["ambient"] = True
+    elif choice[0] == "basis":
+        witness.update(basis=choice[1], coords=_coords_text(choice[2]))
     table = [[_fraction_text(lower), _fraction_text(upper)] for lower, upper in bounds]
     return ErrorTable({**goal, "k": len(bounds), "table": table, "heads": heads}, witness, bits, bounds)
 
@@ -266,7 +281,7 @@ def error_table(
             "give A in diagonal form (a 1-D A) or a length n <= m"
         )
     choice = column_basis(U)
-    if choice[0] == []:
+    if choice[0] == "basis" and not choice[1]:
         raise ZeroSystem("the impulse response W(tau) is zero for tau < n: G = 0 and the relative error is undefined")
     while bits <= MAX_BITS:
         found = _attempt(goal, U, recipe, choice, bits, width)

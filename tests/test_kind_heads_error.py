@@ -26,6 +26,16 @@ def diagonal_cert() -> dict:
 
 
 @pytest.fixture(scope="module")
+def basis_cert() -> dict:
+    """Complex diagonal, 3 modes (6 columns of U), C with a repeated row: rank G = 4 < p * d = 6."""
+    A = ["1/2+1/4*i", "-2/3", "1/8-3/4*i"]
+    B = [["1", "i"], ["1/3", "2"], ["-1+i", "1"]]
+    row = ["1", "1/2-i", "3/7"]
+    system = ExactSystem("diagonal", A, B, [row, row, ["0", "1", "-1/5*i"]])
+    return error_certificate(system, 50, Fraction(1, 10))[0]
+
+
+@pytest.fixture(scope="module")
 def dense_cert() -> dict:
     """A small dense real SSM (3 states, complex eigenvalues) on n = 40."""
     A = [["1/2", "-3/4", "0"], ["3/4", "1/2", "0"], ["1/8", "0", "-2/3"]]
@@ -47,10 +57,11 @@ def _mutated(cert: dict, witness: dict | None = None, **goal) -> dict:
     return reseal(out)
 
 
-def test_kernel_accepts_both_forms(diagonal_cert, dense_cert):
-    assert _errors(diagonal_cert) == [] and _errors(dense_cert) == []
-    assert diagonal_cert["params"]["k"] == 16 and "coords" in diagonal_cert["obligations"][0]["witness"]
+def test_kernel_accepts_both_forms_and_every_way_of_restricting_g_to_its_range(diagonal_cert, dense_cert, basis_cert):
+    assert _errors(diagonal_cert) == [] and _errors(dense_cert) == [] and _errors(basis_cert) == []
+    assert diagonal_cert["params"]["k"] == 16 and diagonal_cert["obligations"][0]["witness"]["ambient"] is True
     assert dense_cert["params"]["k"] == 3 and dense_cert["params"]["table"][-1] == ["0", "0"]
+    assert basis_cert["params"]["k"] == 4 and len(basis_cert["obligations"][0]["witness"]["basis"]) == 4
 
 
 def test_every_derived_parameter_is_established_and_inputs_are_listed():
@@ -92,14 +103,18 @@ def test_a_wrong_smallest_h_is_rejected(diagonal_cert):
         assert any("is not the smallest H with e_H <= 1/20" in e for e in errors), (wrong, errors)
 
 
-def test_a_changed_weight_is_caught_by_the_table(dense_cert, diagonal_cert):
+def test_a_changed_weight_is_caught_by_the_table(dense_cert, diagonal_cert, basis_cert):
     B = copy.deepcopy(dense_cert["params"]["B"])
     B[1][0] = "1/2"
     errors = _errors(_mutated(dense_cert, B=B))
     assert any("not decided inside" in e or "near-diagonal" in e for e in errors), errors
     C = copy.deepcopy(diagonal_cert["params"]["C"])
     C[0][0] = "1/8"
-    errors = _errors(_mutated(diagonal_cert, C=C))  # U changes, so its stated column basis no longer holds
+    errors = _errors(_mutated(diagonal_cert, C=C))
+    assert any("not decided inside" in e or "near-diagonal" in e for e in errors), errors
+    C = copy.deepcopy(basis_cert["params"]["C"])
+    C[0][0] = "1/8"
+    errors = _errors(_mutated(basis_cert, C=C))  # U changes, so its stated column basis no longer holds
     assert any("U differs from U[:, basis] * coords" in e for e in errors), errors
 
 
@@ -111,16 +126,23 @@ def test_a_tampered_witness_t_is_rejected(dense_cert):
     assert any("not near-diagonal enough" in e or "diagonal entry not decided" in e for e in errors), errors
 
 
-def test_a_dropped_basis_column_or_wrong_coords_are_rejected(diagonal_cert):
-    witness = copy.deepcopy(diagonal_cert["obligations"][0]["witness"])
+def test_a_reordered_basis_or_wrong_coords_are_rejected(basis_cert):
+    witness = copy.deepcopy(basis_cert["obligations"][0]["witness"])
     coords = witness["coords"]
     coords[0][-1] = "7/3"
-    errors = _errors(_mutated(diagonal_cert, witness={"coords": coords}))
+    errors = _errors(_mutated(basis_cert, witness={"coords": coords}))
     assert any("U differs from U[:, basis] * coords" in e for e in errors), errors
-    witness = copy.deepcopy(diagonal_cert["obligations"][0]["witness"])
+    witness = copy.deepcopy(basis_cert["obligations"][0]["witness"])
     witness["basis"][2], witness["basis"][3] = witness["basis"][3], witness["basis"][2]
-    errors = _errors(_mutated(diagonal_cert, witness={"basis": witness["basis"]}))
+    errors = _errors(_mutated(basis_cert, witness={"basis": witness["basis"]}))
     assert any("strictly increasing" in e for e in errors), errors
+
+
+def test_ambient_must_be_true_and_alone(diagonal_cert, basis_cert):
+    errors = _errors(_mutated(diagonal_cert, witness={"ambient": 1}))
+    assert any("ambient: expected true" in e for e in errors), errors
+    errors = _errors(_mutated(basis_cert, witness={"ambient": True}))
+    assert any("ambient: expected true, and no basis or coords" in e for e in errors), errors
 
 
 def test_too_little_precision_is_undecided_and_rejected(dense_cert):

@@ -12,7 +12,8 @@ zero model (see kind lowrank_optimum and docs: both are (1/(n p)) times a sum of
 
 Soundness. ssm_gram.representation gives G = U Y U^T with U exact and Y a ball enclosure. The witness gives
 column indices `basis` and exact `coords` E with U = U[:, basis] E (checked exactly), so range G is inside
-range U_b, U_b = U[:, basis], and G = U_b (E Y E^T) U_b^T; and an exact matrix T (q' x q'). With X = U_b T the
+range U_b, U_b = U[:, basis], and G = U_b (E Y E^T) U_b^T (or `ambient`: U_b = I of side p*d, E = U, for a
+G of full rank p*d); and an exact matrix T (q' x q'). With X = U_b T the
 kernel encloses R = X^T X - I = T^T (U_b^T U_b) T - I and S = X^T G X = T^T Gamma (E Y E^T) Gamma T, Gamma =
 U_b^T U_b exact. If ||R||_F <= rho < 1, X has full column rank q' and, all S_ii > 0 and eta = ||D^-1/2 S
 D^-1/2 - I||_F < 1 (D = diag S), S is positive definite; so rank G >= q' >= rank G, range G = range X, and
@@ -190,6 +191,30 @@ def _select(U: fmpq_mat, witness: dict, where: str) -> tuple[fmpq_mat, fmpq_mat 
     return Ub, E
 
 
+def _identity(size: int) -> arb_mat:
+    """The identity matrix as balls."""
+    return arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
+
+
+def _gram_parts(U: fmpq_mat, Y: arb_mat, witness: dict, where: str, bits: int) -> tuple[arb_mat, arb_mat]:
+    """(Gamma, core) with G = U_b core U_b^T and Gamma = U_b^T U_b: U_b = I (ambient) or U[:, basis]."""
+    if "ambient" in witness:
+        if witness["ambient"] is not True or "basis" in witness or "coords" in witness:
+            raise KernelError(f"{where}.ambient", "expected true, and no basis or coords with it")
+        rows, q = U.nrows(), U.ncols()
+        charge(matmul_units(rows, q, q, bits) + matmul_units(rows, q, rows, bits), "G = U Y U^T")
+        ball_u = arb_mat(U)
+        return _identity(rows), ball_u * Y * ball_u.transpose()
+    Ub, E = _select(U, witness, where)
+    size, width_u = Ub.ncols(), _bits(Ub)
+    charge(exact_units(size, Ub.nrows(), size, width_u, width_u), "Gamma = U_b^T U_b")
+    gamma = arb_mat(Ub.transpose() * Ub)
+    if E is None:
+        return gamma, Y
+    charge(2 * matmul_units(size, Y.nrows(), Y.nrows(), bits), "E Y E^T")
+    return gamma, arb_mat(E) * Y * arb_mat(E.transpose())
+
+
 def eigen_brackets(S: arb_mat, R: arb_mat, where: str) -> list[tuple[arb, arb]]:
     """[lower, upper] (exact balls) for the nonzero eigenvalues of G, largest first, from S = X^T G X, R."""
     q = S.nrows()
@@ -243,31 +268,23 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
     form, A, B, C, n, tolerance, width, k, table, heads = goal
     _table_shape(goal, where)
     here = f"{where}.witness"
-    expect_keys(witness, here, required=("precision", "T"), optional=("basis", "coords"))
+    expect_keys(witness, here, required=("precision", "T"), optional=("basis", "coords", "ambient"))
     with with_precision(witness["precision"], f"{here}.precision"):
         bits = witness["precision"]
         matrix_a = A
         if form == "dense":
             matrix_a = fmpq_mat(len(A), len(A), [x.re for row in A for x in row])
         U, Y = representation(form, matrix_a, [list(r) for r in B], [list(r) for r in C], n, bits, where)
-        Ub, E = _select(U, witness, here)
-        size = Ub.ncols()
+        gamma, core = _gram_parts(U, Y, witness, here, bits)
+        size = gamma.nrows()
         if size != k:
             raise KernelError(f"{where}.k", f"found {k}, but the witness basis has {size} columns (rank G = {size})")
         T = _witness_T(witness["T"], size, f"{here}.T")
-        width_u = _bits(Ub)
-        charge(exact_units(size, Ub.nrows(), size, width_u, width_u), "Gamma = U_b^T U_b")
-        gamma = arb_mat(Ub.transpose() * Ub)
-        if E is not None:
-            charge(2 * matmul_units(size, Y.nrows(), Y.nrows(), bits), "E Y E^T")
-            core = arb_mat(E) * Y * arb_mat(E.transpose())
-        else:
-            core = Y
         charge(8 * matmul_units(size, size, size, bits), "S = T^T Gamma Y Gamma T and R = T^T Gamma T - I")
         ball_t = arb_mat(T)
         left = ball_t.transpose() * gamma
         S = left * core * left.transpose()
-        R = left * ball_t - arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
+        R = left * ball_t - _identity(size)
         brackets = eigen_brackets(S, R, where)
         for h, (low, high) in enumerate(relative_errors(brackets)):
             lower, upper = table[h]
