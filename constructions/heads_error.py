@@ -1,12 +1,13 @@
 """The error-versus-heads table of an exact SSM: e_H = (sum of all but the H largest eigenvalues of G) / trace G.
 
 This is the producer side of the kernel kind heads_error (verify/kernel/kind_heads_error.py, whose docstring
-has the mathematics). It builds G = U Y U^T with the kernel's own exact/ball representation, finds an exact
-column basis of U (rank modulo a 62-bit prime first, exact reduced row echelon form only when U is rank
-deficient there), computes approximate G-eigenvectors T with python-flint's approximate eigensolver at the
-working precision (deterministic, so certificates are reproducible byte for byte), and then evaluates the
-kernel's own brackets. When an enclosure is wider than asked, or the smallest H is not decided, the working
-precision doubles; nothing is assumed, every bound used is the one the kernel re-checks.
+has the mathematics). It builds G = U Y U^T with the kernel's own exact/ball representation, restricts G to
+its range (all columns of U, all of R^{p d}, or an exact column basis: rank modulo a 62-bit prime first,
+exact reduced row echelon form only when U is rank deficient both ways), computes approximate
+G-eigenvectors T with python-flint's approximate eigensolver at the working precision (deterministic, so
+certificates are reproducible byte for byte), and then evaluates the kernel's own brackets. When an
+enclosure is wider than asked, or the smallest H is not decided, the working precision doubles; nothing is
+assumed, every bound used is the one the kernel re-checks.
 """
 
 from __future__ import annotations
@@ -22,7 +23,17 @@ from verify.kernel.kind_heads_error import KINDS, eigen_brackets, relative_error
 from verify.kernel.numbers import GQ, format_number
 from verify.kernel.ssm_gram import exact_columns, gram_core
 
-__all__ = ["ErrorTable", "NotCertified", "ZeroSystem", "error_table", "START_BITS", "MAX_BITS", "WIDTH"]
+__all__ = [
+    "ErrorTable",
+    "NotCertified",
+    "ZeroSystem",
+    "error_table",
+    "column_basis",
+    "approximate_T",
+    "START_BITS",
+    "MAX_BITS",
+    "WIDTH",
+]
 
 START_BITS = 128  # enough for diagonal (S4D-style) layers; ill-conditioned dense A double it a few times
 MAX_BITS = 16384
@@ -109,8 +120,10 @@ def _real_vectors(vectors: acb_mat) -> arb_mat:
         column = [vectors[i, j] for i in range(rows)]
         big = max(column, key=lambda z: float(abs(z).mid()))
         phase = big.conjugate() / abs(big)
+        real = [(z * phase).real for z in column]
+        norm = sum((x * x for x in real), arb(0)).sqrt()
         for i in range(rows):
-            out[i, j] = (column[i] * phase).real.mid()
+            out[i, j] = (real[i] / norm).mid()  # unit columns: V diag(g^-1/2) then whitens gamma
     return out
 
 
