@@ -217,20 +217,38 @@ def _coords_text(coords: fmpq_mat) -> list[list[str]]:
     return [[format_number(GQ(coords[r, c])) for c in range(coords.ncols())] for r in range(coords.nrows())]
 
 
-def _brackets(gamma: arb_mat, Y: arb_mat, bits: int) -> tuple[dict, list] | None:
-    """A rounded witness T and the kernel's brackets for it, or None when they are not decided."""
+def _mantissa_sizes(bits: int) -> list[int]:
+    """Mantissa bit lengths to try for the witness T, shortest first (a short T is a small certificate)."""
+    sizes, size = [], 48
+    while size < bits - 8:
+        sizes.append(size)
+        size *= 2
+    return [*sizes, bits - 8]
+
+
+def _brackets(gamma: arb_mat, Y: arb_mat, bits: int, width: Fraction) -> tuple[dict, list] | None:
+    """The shortest rounded witness T whose kernel brackets give every enclosure within width, or None."""
     M = gamma * Y * gamma
     if not all(M[i, i].is_finite() and M[i, i].rad() < abs(M[i, i].mid()) * 2.0**-40 for i in range(M.nrows())):
         return None
     try:
-        witness_t = _round_T(approximate_T(gamma, M), bits - 8)
+        exact_t = approximate_T(gamma, M)
+    except (NotCertified, ValueError, ZeroDivisionError):
+        return None
+    size = exact_t.nrows()
+    identity = arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
+    for mantissa in _mantissa_sizes(bits):
+        witness_t = _round_T(exact_t, mantissa)
         T = _T_of(witness_t)
         left = T.transpose() * gamma
-        size = T.nrows()
-        identity = arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
-        return witness_t, eigen_brackets(left * Y * left.transpose(), left * T - identity, "goal")
-    except (NotCertified, KernelError, ValueError, ZeroDivisionError):
-        return None
+        try:
+            brackets = eigen_brackets(left * Y * left.transpose(), left * T - identity, "goal")
+        except (KernelError, ValueError, ZeroDivisionError):
+            continue
+        bounds = [_outward(low, high, width) for low, high in relative_errors(brackets)]
+        if all(upper - lower <= width * lower for lower, upper in bounds):
+            return witness_t, bounds
+    return None
 
 
 def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, width: Fraction) -> ErrorTable | None:
@@ -250,13 +268,10 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
                 U = fmpq_mat(U.nrows(), len(basis), [U[r, c] for r in range(U.nrows()) for c in basis])
                 Y = arb_mat(coords) * Y * arb_mat(coords.transpose())
             gamma = arb_mat(U.transpose() * U)
-        found = _brackets(gamma, Y, bits)
-        if found is None:
-            return None
-        witness_t, brackets = found
-        bounds = [_outward(low, high, width) for low, high in relative_errors(brackets)]
-    if any(upper - lower > width * lower for lower, upper in bounds):
+        found = _brackets(gamma, Y, bits, width)
+    if found is None:
         return None
+    witness_t, bounds = found
     bounds.append((Fraction(0), Fraction(0)))
     heads = _smallest_heads(bounds, Fraction(goal["tolerance"]))
     if heads is None:
