@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from flint import acb_mat, arb, arb_mat, ctx, fmpq, fmpq_mat, nmod_mat
+from flint import acb_mat, arb, arb_mat, ctx, fmpq, fmpq_mat, fmpq_poly, nmod_mat
 
 from constructions.weights import ExactSystem
 from verify.kernel.errors import KernelError
@@ -285,6 +285,14 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
     return ErrorTable({**goal, "k": len(bounds), "table": table, "heads": heads}, witness, bits, bounds)
 
 
+def _repeated_nonzero_eigenvalue(A: fmpq_mat) -> bool:
+    """True when chi_A / x^mu (mu = the multiplicity of 0) has a repeated root, exactly."""
+    coefficients = A.charpoly().coeffs()
+    mu = next(k for k, c in enumerate(coefficients) if c != 0)
+    rest = fmpq_poly(coefficients[mu:])
+    return rest.degree() > 0 and rest.gcd(rest.derivative()).degree() > 0
+
+
 def error_table(
     system: ExactSystem, n: int, tolerance: Fraction, width: Fraction = WIDTH, bits: int = START_BITS
 ) -> ErrorTable:
@@ -303,9 +311,9 @@ def error_table(
         U, recipe = exact_columns(form, A, B, C, n, "goal")
     except KernelError as err:
         raise ZeroSystem(err.message) from None
-    if recipe[0] == "dense" and A.charpoly().gcd(A.charpoly().derivative()).degree() > 0:
+    if recipe[0] == "dense" and _repeated_nonzero_eigenvalue(A):
         raise NotCertified(
-            f"A has a repeated eigenvalue, which the dense path does not support for n > m = {A.nrows()}; "
+            f"A has a repeated nonzero eigenvalue, which the dense path does not support for n > m = {A.nrows()}; "
             "give A in diagonal form (a 1-D A) or a length n <= m"
         )
     choice = column_basis(U)

@@ -10,7 +10,7 @@ import mpmath
 import numpy as np
 import pytest
 
-from constructions.heads_error import ZeroSystem, _smallest_heads, error_table
+from constructions.heads_error import NotCertified, ZeroSystem, _smallest_heads, error_table
 from constructions.optimum import rotation_teacher
 from constructions.weights import ExactSystem, exact_system
 
@@ -115,4 +115,26 @@ def test_smallest_heads_is_undecided_when_the_tolerance_is_inside_an_enclosure()
 def test_a_zero_impulse_response_is_refused():
     arrays = {"A": np.array([0.5, 0.25], np.float32), "B": np.zeros((2, 2), np.float32), "C": np.ones((1, 2))}
     with pytest.raises(ZeroSystem, match="G = 0"):
+        error_table(exact_system(arrays, "", "mem", "x"), 10, Fraction(1, 10))
+
+
+def test_shift_ssm_with_a_nilpotent_a_and_a_mixed_a_agree_with_mpmath():
+    rng = np.random.default_rng(4)
+    shift = {
+        "A": np.diag(np.ones(5), -1).astype(np.float32),  # H3's shift SSM: A^6 = 0, W(tau) = 0 for tau >= 6
+        "B": np.eye(6, 2, dtype=np.float32),
+        "C": rng.standard_normal((2, 6)).astype(np.float32),
+    }
+    _assert_agrees(shift, 50, Fraction(1, 100))
+    mixed = np.zeros((6, 6))
+    mixed[:3, :3] = np.diag(np.ones(2), -1)
+    mixed[3:, 3:] = rng.standard_normal((3, 3)) / 2  # chi_A = x^3 chi_1 with distinct nonzero roots
+    arrays = {"A": mixed.astype(np.float32), "B": rng.standard_normal((6, 2)).astype(np.float32)}
+    arrays["C"] = rng.standard_normal((2, 6)).astype(np.float32)
+    _assert_agrees(arrays, 50, Fraction(1, 100))
+
+
+def test_a_repeated_nonzero_eigenvalue_of_a_dense_a_is_refused_with_a_way_out():
+    arrays = {"A": np.array([[0.5, 1], [0, 0.5]], np.float32), "B": np.ones((2, 1)), "C": np.ones((1, 2))}
+    with pytest.raises(NotCertified, match="repeated nonzero eigenvalue.*diagonal form"):
         error_table(exact_system(arrays, "", "mem", "x"), 10, Fraction(1, 10))

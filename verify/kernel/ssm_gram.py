@@ -14,7 +14,8 @@ enclosed in ball arithmetic (python-flint arb/acb) wherever exact sizes explode:
 * dense real A: by Cayley-Hamilton every A^tau is a combination of A^0..A^(m-1), so U = [vec C A^j B]_{j<m}
   (exact Krylov columns) and y_tau = coordinates of x^tau mod chi_A. When chi_A has distinct roots a_i,
   x^tau mod chi_A = sum_i a_i^tau L_i(x) (Lagrange), so Y = Re(Z K Z^*) with Z = [coeffs of L_i] and
-  K_ij = S(a_i conj(a_j)); the a_i are python-flint's rigorous enclosures of the roots of the exact chi_A.
+  K_ij = S(a_i conj(a_j)); the a_i are rigorous enclosures of the roots of the exact chi_A. A root 0 of
+  multiplicity mu (a nilpotent part, as in shift SSMs) is split off: see dense_core.
 * direct: when n is at most the number of columns, U = [w_0, ..., w_{n-1}] exactly and Y = diag(n - tau).
 
 S(x) is evaluated by doubling (S_2k = k P_k + (1 + x^k) S_k, P_2k = (1 + x^k) P_k with P_k = sum_{t<k} x^t),
@@ -257,18 +258,42 @@ def _krawczyk(poly: acb_poly, slope: acb_poly, z: acb, bits: int) -> acb:
 
 
 def dense_core(A: fmpq_mat, n: int, bits: int, where: str) -> arb_mat:
-    """Y = Re(Z K Z^*) from rigorous enclosures of the (distinct) roots of chi_A and the Lagrange basis."""
+    """Y for the Krylov columns of a dense A (n > m): chi_A = x^mu chi_1 with chi_1(0) != 0 and distinct roots.
+
+    The first mu lags are kept as they are (weights n - tau); for tau = mu + s the vectors A^s (A^mu B) are
+    annihilated by chi_1, so their coordinates in A^(mu + j) B (j < deg chi_1) are those of x^s mod chi_1,
+    sum_i a_i^s L_i(x) over the roots of chi_1: Y = diag(n, ..., n - mu + 1) (+) Re(Z K Z^*) with
+    K_ij = S_{n - mu}(a_i conj(a_j)). A nilpotent part (shift and delay-line SSMs) needs no eigenvalues.
+    """
     m = A.nrows()
     size = _exact_bits(A.entries())
     # measured: 24 ms at m = 64 and 0.4 s at m = 128 (float32 entries)
     charge(int(m**3 * (1 + m / 64) * (1 + size / 64) / 10) + 1, "the characteristic polynomial of A")
     chi = A.charpoly()
+    coefficients = chi.coeffs()
+    mu = next(k for k, c in enumerate(coefficients) if c != 0)
+    Y = arb_mat(m, m)
+    for t in range(mu):
+        Y[t, t] = n - t
+    if mu == m:
+        return Y
+    tail = _lagrange_core(fmpq_poly(coefficients[mu:]), n - mu, bits, where)
+    for i in range(m - mu):
+        for j in range(m - mu):
+            Y[mu + i, mu + j] = tail[i, j]
+    return Y
+
+
+def _lagrange_core(chi: fmpq_poly, n: int, bits: int, where: str) -> arb_mat:
+    """Re(Z K Z^*): Z the Lagrange basis coefficients at the (distinct) roots of chi, K_ij = S_n(a_i conj a_j)."""
+    m = chi.degree()
     roots = _isolated_roots(chi, bits, where)
     coeffs = [acb(arb(c)) for c in chi.coeffs()]
+    lead = coeffs[m]
     charge(2 * m * m * 2 + _power_sum_units(m * (m + 1) // 2, n, bits), "the Lagrange basis and K")
     Z = acb_mat(m, m)
     for i, a in enumerate(roots):
-        quotient, acc = [acb(0)] * m, coeffs[m]
+        quotient, acc = [acb(0)] * m, lead
         for k in range(m - 1, -1, -1):
             quotient[k] = acc
             acc = coeffs[k] + a * acc
