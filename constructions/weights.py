@@ -5,7 +5,8 @@ Arrays are found by name: `{prefix}A`, `{prefix}B`, `{prefix}C`, or a real/imagi
 h_t = A h_{t-1} + B x_t, y_t = C h_t (the paper's Definition 3.2), so W(tau) = C A^tau B; a feedthrough D is
 not part of W and is ignored. A 1-D A (or a square A that is exactly diagonal) is a diagonal A, complex as S4D
 stores it, and then W(tau) = Re(C diag(A)^tau B); a square non-diagonal A must be real (with real B, C).
-A 1-D B is one input column (m x 1), a 1-D C one output row (1 x m).
+A 1-D B is one input column (m x 1), a 1-D C one output row (1 x m). A real array with one more axis of
+length 2 (torch.view_as_real, as S4D stores C: (p, m, 2); A as (m, 2) when m != 2) is read as complex.
 
 Every float16/bfloat16/float32/float64 value is a dyadic rational p / 2^e, written exactly as "p/2^e" (no
 rounding anywhere); NaN and infinities are refused with the array and index named. .safetensors is parsed
@@ -294,9 +295,18 @@ def _texts(array: np.ndarray) -> list:
     return [dyadic_text(x) for x in array]
 
 
+def _as_complex(array: np.ndarray, ndim: int) -> np.ndarray:
+    """torch.view_as_real's layout (a last axis of 2 real numbers, as S4D stores C) read as complex numbers."""
+    if array.ndim == ndim and array.shape[-1] == 2 and array.dtype.kind == "f":
+        return array[..., 0] + 1j * array[..., 1]
+    return array
+
+
 def exact_system(arrays: dict, prefix: str, source: str, sha256: str) -> ExactSystem:
     """The exact SSM stored under `prefix`, with shapes, form and sizes checked."""
     (A, a_names), (B, b_names), (C, c_names) = (_matrix(arrays, prefix, x, source) for x in "ABC")
+    A = _as_complex(A, 2 if A.ndim == 2 and A.shape[0] != 2 else 3)
+    B, C = _as_complex(B, 3), _as_complex(C, 3)
     if A.ndim == 2 and A.shape[0] == A.shape[1] and not np.any(A - np.diag(np.diag(A))):
         A = np.diag(A).copy()
     B = B.reshape(-1, 1) if B.ndim == 1 else B

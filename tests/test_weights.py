@@ -176,3 +176,15 @@ def test_shipped_examples_hold_the_documented_shapes_and_forms():
         system = load_system(WEIGHTS / name, prefix)
         assert (system.form, system.m, system.p, system.d) == (form, m, p, p), name
         assert all(dtype == "float32" or dtype == "complex64" for dtype in system.source["dtypes"].values())
+
+
+def test_view_as_real_arrays_are_read_as_complex():
+    arrays = _system_arrays()
+    layout = {
+        "A": np.stack([arrays["A"].real, arrays["A"].imag], axis=-1),
+        "B": np.stack([arrays["B"], np.zeros_like(arrays["B"])], axis=-1),
+        "C": arrays["C"],
+    }
+    assert exact_system(layout, "", "mem", "x").A == exact_system(arrays, "", "mem", "x").A
+    two = {"A": np.array([[0.5, 0.25], [0, 0.5]], np.float32), "B": np.ones((2, 1)), "C": np.ones((1, 2))}
+    assert exact_system(two, "", "mem", "x").form == "dense"  # (2, 2) stays a matrix
