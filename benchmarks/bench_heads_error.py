@@ -45,7 +45,8 @@ def models() -> dict:
     from constructions.weights import read_arrays
 
     out = {}
-    for name, file in (("s4d-lin", "s4d-lin.safetensors"), ("s4d-inv", "s4d-inv.npz"), ("hippo-legs", "hippo-legs.npz")):
+    files = {"s4d-lin": "s4d-lin.safetensors", "s4d-inv": "s4d-inv.npz", "hippo-legs": "hippo-legs.npz"}
+    for name, file in files.items():
         arrays, _ = read_arrays(WEIGHTS / file)
         if "A_re" in arrays:
             arrays = {k: arrays[f"{k}_re"] + 1j * arrays[f"{k}_im"] for k in "ABC"}

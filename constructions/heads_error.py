@@ -277,6 +277,8 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
     if heads is None:
         return None
     witness = {"precision": bits, "T": witness_t}
+    if recipe[0] == "dense" and recipe[3] is not None:
+        witness["annihilator"] = [_fraction_text(Fraction(int(c.p), int(c.q))) for c in recipe[3].coeffs()]
     if choice[0] == "ambient":
         witness["ambient"] = True
     elif choice[0] == "basis":
@@ -285,12 +287,19 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
     return ErrorTable({**goal, "k": len(bounds), "table": table, "heads": heads}, witness, bits, bounds)
 
 
-def _repeated_nonzero_eigenvalue(A: fmpq_mat) -> bool:
-    """True when chi_A / x^mu (mu = the multiplicity of 0) has a repeated root, exactly."""
-    coefficients = A.charpoly().coeffs()
+def _annihilator(A: fmpq_mat) -> fmpq_poly | None:
+    """The minimal polynomial of A when it is shorter than chi_A (None otherwise); NotCertified when even it
+    has a repeated nonzero root (a Jordan block of a nonzero eigenvalue)."""
+    p = A.minpoly()
+    coefficients = p.coeffs()
     mu = next(k for k, c in enumerate(coefficients) if c != 0)
     rest = fmpq_poly(coefficients[mu:])
-    return rest.degree() > 0 and rest.gcd(rest.derivative()).degree() > 0
+    if rest.degree() > 0 and rest.gcd(rest.derivative()).degree() > 0:
+        raise NotCertified(
+            f"A has a Jordan block of a nonzero eigenvalue, which the dense path does not support for n > m = "
+            f"{A.nrows()}; give a length n <= m"
+        )
+    return p if p.degree() < A.nrows() else None
 
 
 def error_table(
@@ -307,15 +316,13 @@ def error_table(
         "width": _fraction_text(Fraction(width)),
     }
     form, A, B, C, n = _parse(goal)
+    annihilator = _annihilator(A) if form == "dense" and n > A.nrows() else None
+    if annihilator is not None and n <= annihilator.degree():
+        annihilator = None  # the direct representation needs no polynomial
     try:
-        U, recipe = exact_columns(form, A, B, C, n, "goal")
+        U, recipe = exact_columns(form, A, B, C, n, "goal", annihilator)
     except KernelError as err:
         raise ZeroSystem(err.message) from None
-    if recipe[0] == "dense" and _repeated_nonzero_eigenvalue(A):
-        raise NotCertified(
-            f"A has a repeated nonzero eigenvalue, which the dense path does not support for n > m = {A.nrows()}; "
-            "give A in diagonal form (a 1-D A) or a length n <= m"
-        )
     choice = column_basis(U)
     if choice[0] == "basis" and not choice[1]:
         raise ZeroSystem("the impulse response W(tau) is zero for tau < n: G = 0 and the relative error is undefined")

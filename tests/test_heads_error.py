@@ -134,7 +134,19 @@ def test_shift_ssm_with_a_nilpotent_a_and_a_mixed_a_agree_with_mpmath():
     _assert_agrees(arrays, 50, Fraction(1, 100))
 
 
-def test_a_repeated_nonzero_eigenvalue_of_a_dense_a_is_refused_with_a_way_out():
+def test_a_jordan_block_of_a_nonzero_eigenvalue_is_refused_with_a_way_out():
     arrays = {"A": np.array([[0.5, 1], [0, 0.5]], np.float32), "B": np.ones((2, 1)), "C": np.ones((1, 2))}
-    with pytest.raises(NotCertified, match="repeated nonzero eigenvalue.*diagonal form"):
+    with pytest.raises(NotCertified, match="Jordan block of a nonzero eigenvalue.*length n <= m"):
         error_table(exact_system(arrays, "", "mem", "x"), 10, Fraction(1, 10))
+    assert error_table(exact_system(arrays, "", "mem", "x"), 2, Fraction(1, 10)).k == 1  # n <= m: direct, p = d = 1
+
+
+def test_a_diagonalizable_a_with_repeated_eigenvalues_uses_its_minimal_polynomial():
+    rng = np.random.default_rng(2)
+    rotation = np.array([[0.6, -0.3], [0.3, 0.6]])
+    arrays = {"A": np.kron(np.eye(3), rotation).astype(np.float32)}  # eigenvalues 0.6 +- 0.3i, three times each
+    arrays["B"] = rng.standard_normal((6, 2)).astype(np.float32)
+    arrays["C"] = rng.standard_normal((2, 6)).astype(np.float32)
+    _assert_agrees(arrays, 40, Fraction(1, 100))
+    table = error_table(exact_system(arrays, "", "mem", "x"), 40, Fraction(1, 100))
+    assert table.witness["annihilator"] == ["9/20", "-6/5", "1"] or len(table.witness["annihilator"]) == 3

@@ -10,7 +10,8 @@ k = rank G, table[H-1] = [lower, upper] contains e_H = (sum_{i>H} l_i) / trace G
 tolerance} (e_0 = 1). e_H is the Experiment I optimum of an H-head student divided by the objective of the
 zero model (see kind lowrank_optimum and docs: both are (1/(n p)) times a sum of eigenvalues of G).
 
-Soundness. ssm_gram.representation gives G = U Y U^T with U exact and Y a ball enclosure. The witness gives
+Soundness. ssm_gram.representation gives G = U Y U^T with U exact and Y a ball enclosure (for a dense A
+the witness may name a monic annihilator p of B, checked exactly: p(A) B = 0). The witness gives
 column indices `basis` and exact `coords` E with U = U[:, basis] E (checked exactly), so range G is inside
 range U_b, U_b = U[:, basis], and G = U_b (E Y E^T) U_b^T (or `ambient`: U_b = I of side p*d, E = U, for a
 G of full rank p*d); and an exact matrix T (q' x q'). With X = U_b T the
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from flint import arb, arb_mat, fmpq, fmpq_mat
+from flint import arb, arb_mat, fmpq, fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .intervals import with_precision
@@ -195,6 +196,16 @@ def _select(U: fmpq_mat, witness: dict, where: str) -> tuple[fmpq_mat, fmpq_mat 
     return Ub, E
 
 
+def _annihilator(witness: dict, form: str, m: int, where: str) -> fmpq_poly | None:
+    """The witness's monic annihilator p of B (coefficients from x^0 up), dense form only; None when absent."""
+    if "annihilator" not in witness:
+        return None
+    value = witness["annihilator"]
+    if form != "dense" or not isinstance(value, list) or not 2 <= len(value) <= m + 1:
+        raise KernelError(f"{where}.annihilator", f"expected, for a dense A, 2 to {m + 1} coefficients from x^0 up")
+    return fmpq_poly([_rational(c, f"{where}.annihilator[{j}]") for j, c in enumerate(value)])
+
+
 def _identity(size: int) -> arb_mat:
     """The identity matrix as balls."""
     return arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
@@ -272,13 +283,15 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
     form, A, B, C, n, tolerance, width, k, table, heads = goal
     _table_shape(goal, where)
     here = f"{where}.witness"
-    expect_keys(witness, here, required=("precision", "T"), optional=("basis", "coords", "ambient"))
+    optional = ("basis", "coords", "ambient", "annihilator")
+    expect_keys(witness, here, required=("precision", "T"), optional=optional)
     with with_precision(witness["precision"], f"{here}.precision"):
         bits = witness["precision"]
-        matrix_a = A
+        matrix_a, annihilator = A, _annihilator(witness, form, len(A), here)
         if form == "dense":
             matrix_a = fmpq_mat(len(A), len(A), [x.re for row in A for x in row])
-        U, Y = representation(form, matrix_a, [list(r) for r in B], [list(r) for r in C], n, bits, where)
+        rows_b, rows_c = [list(r) for r in B], [list(r) for r in C]
+        U, Y = representation(form, matrix_a, rows_b, rows_c, n, bits, where, annihilator)
         gamma, core = _gram_parts(U, Y, witness, here, bits)
         size = gamma.nrows()
         if size != k:

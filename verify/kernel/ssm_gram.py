@@ -222,7 +222,7 @@ def _isolated_roots(chi: fmpq_poly, bits: int, where: str) -> list[acb]:
     size = _exact_bits(chi.coeffs())
     inner = bits + 2 * size  # evaluating chi near a root cancels about `size` bits of its coefficients
     charge(4 * degree * degree * inner // 100 + 1, "rigorous isolation of the eigenvalues of A")
-    charge(degree * degree * 4 * (1 + inner // 256) + 1, "refining the eigenvalues of A (Krawczyk)")
+    charge(degree * degree * 12 * (1 + inner // 256) + 1, "refining the eigenvalues of A (Newton, Krawczyk)")
     with flint.ctx.workprec(inner):
         poly = acb_poly([acb(arb(c)) for c in chi.coeffs()])
         try:
@@ -240,37 +240,45 @@ def _isolated_roots(chi: fmpq_poly, bits: int, where: str) -> list[acb]:
 
 
 def _krawczyk(poly: acb_poly, slope: acb_poly, z: acb, bits: int) -> acb:
-    """A ball inside the root's validated neighbourhood, halving the radius's exponent per step (<= 16 steps)."""
+    """A tight ball around the root in z: Newton steps move the center (no proof needed for a center), then
+    Krawczyk's test on a small box around it proves the box holds exactly one zero; else z is kept."""
     target = arb(2) ** -bits
-    for _ in range(16):
-        if z.rad() < target:
+    c = acb(z.mid())
+    for _ in range(64):
+        step = poly(c) / slope(c)
+        if not step.is_finite():
+            return z
+        c = acb((c - step).mid())
+        if abs(step).upper() < target * 2**-16:
             break
-        c = acb(z.mid())
-        y = acb((1 / slope(c)).mid())
-        step = y * poly(c)
-        r = 2 * abs(step).upper() + target * 2**-8
-        box = acb(arb(c.real.mid(), r), arb(c.imag.mid(), r))
-        image = c - step + (1 - y * slope(box)) * (box - c)
-        if not (image.is_finite() and box.contains_interior(image) and image.rad() < z.rad()):
-            break
-        z = image
+    y = acb((1 / slope(c)).mid())
+    step = y * poly(c)
+    r = 2 * abs(step).upper() + target * 2**-8
+    box = acb(arb(c.real.mid(), r), arb(c.imag.mid(), r))
+    image = c - step + (1 - y * slope(box)) * (box - c)
+    if image.is_finite() and box.contains_interior(image) and image.rad() < z.rad():
+        return image
     return z
 
 
-def dense_core(A: fmpq_mat, n: int, bits: int, where: str) -> arb_mat:
-    """Y for the Krylov columns of a dense A (n > m): chi_A = x^mu chi_1 with chi_1(0) != 0 and distinct roots.
+def dense_core(A: fmpq_mat, n: int, bits: int, where: str, annihilator: fmpq_poly | None = None) -> arb_mat:
+    """Y for the Krylov columns of a dense A (n > deg p): p = x^mu p_1 with p_1(0) != 0 and distinct roots.
 
-    The first mu lags are kept as they are (weights n - tau); for tau = mu + s the vectors A^s (A^mu B) are
-    annihilated by chi_1, so their coordinates in A^(mu + j) B (j < deg chi_1) are those of x^s mod chi_1,
-    sum_i a_i^s L_i(x) over the roots of chi_1: Y = diag(n, ..., n - mu + 1) (+) Re(Z K Z^*) with
-    K_ij = S_{n - mu}(a_i conj(a_j)). A nilpotent part (shift and delay-line SSMs) needs no eigenvalues.
+    p is the witness's annihilator of B, or chi_A. The first mu lags are kept as they are (weights n - tau);
+    for tau = mu + s the vectors A^s (A^mu B) are annihilated by p_1, so their coordinates in A^(mu + j) B
+    (j < deg p_1) are those of x^s mod p_1, sum_i a_i^s L_i(x) over the roots of p_1:
+    Y = diag(n, ..., n - mu + 1) (+) Re(Z K Z^*) with K_ij = S_{n - mu}(a_i conj(a_j)). A nilpotent part
+    (shift and delay-line SSMs) needs no eigenvalues; a minimal polynomial handles repeated eigenvalues of a
+    diagonalizable A.
     """
     m = A.nrows()
-    size = _exact_bits(A.entries())
-    # measured: 24 ms at m = 64 and 0.4 s at m = 128 (float32 entries)
-    charge(int(m**3 * (1 + m / 64) * (1 + size / 64) / 10) + 1, "the characteristic polynomial of A")
-    chi = A.charpoly()
-    coefficients = chi.coeffs()
+    if annihilator is None:
+        size = _exact_bits(A.entries())
+        # measured: 24 ms at m = 64 and 0.4 s at m = 128 (float32 entries)
+        charge(int(m**3 * (1 + m / 64) * (1 + size / 64) / 10) + 1, "the characteristic polynomial of A")
+        annihilator = A.charpoly()
+    m = annihilator.degree()
+    coefficients = annihilator.coeffs()
     mu = next(k for k, c in enumerate(coefficients) if c != 0)
     Y = arb_mat(m, m)
     for t in range(mu):
@@ -319,8 +327,14 @@ def direct_core(n: int) -> arb_mat:
     return Y
 
 
-def exact_columns(form: str, A: object, B: list, C: list, n: int, where: str) -> tuple[fmpq_mat, tuple]:
-    """U (exact) and the recipe of its core Y: ("direct", n), ("diagonal", modes, n) or ("dense", A, n)."""
+def exact_columns(
+    form: str, A: object, B: list, C: list, n: int, where: str, annihilator: fmpq_poly | None = None
+) -> tuple[fmpq_mat, tuple]:
+    """U (exact) and the recipe of its core Y: ("direct", n), ("diagonal", modes, n) or ("dense", A, n, p).
+
+    For a dense A, p is a monic annihilator of B (p(A) B = 0, checked exactly here) given by the witness, or
+    chi_A by default (Cayley-Hamilton); U holds the Krylov vectors vec(C A^j B), j < deg p.
+    """
     if form == "diagonal":
         U, modes = diagonal_columns(A, B, C)
         if U.ncols() == 0:
@@ -330,10 +344,33 @@ def exact_columns(form: str, A: object, B: list, C: list, n: int, where: str) ->
         return U, ("diagonal", modes, n)
     real_b = fmpq_mat(len(B), len(B[0]), [x.re for row in B for x in row])
     real_c = fmpq_mat(len(C), len(C[0]), [x.re for row in C for x in row])
-    m = A.nrows()
-    if n <= m:
+    degree = A.nrows() if annihilator is None else annihilator.degree()
+    if n <= degree:
+        if annihilator is not None:
+            raise KernelError(where, f"an annihilator is only used for n > its degree {degree}")
         return krylov_columns(A, real_b, real_c, n), ("direct", n)
-    return krylov_columns(A, real_b, real_c, m), ("dense", A, n)
+    if annihilator is not None:
+        _check_annihilator(A, real_b, annihilator, where)
+    return krylov_columns(A, real_b, real_c, degree), ("dense", A, n, annihilator)
+
+
+def _check_annihilator(A: fmpq_mat, B: fmpq_mat, p: fmpq_poly, where: str) -> None:
+    """p monic of degree 1..m with p(A) B = sum_j p_j A^j B = 0, exactly."""
+    m, d = A.nrows(), B.ncols()
+    coefficients = p.coeffs()
+    if not 1 <= p.degree() <= m or coefficients[-1] != 1:
+        raise KernelError(f"{where}.annihilator", f"expected a monic polynomial of degree 1 to {m}")
+    step, start = _exact_bits(A.entries()) + m.bit_length() + 1, _exact_bits(B.entries())
+    size = _exact_bits(coefficients)
+    total, power = fmpq_mat(m, d), B
+    for j, c in enumerate(coefficients):
+        bits = start + j * step
+        charge(exact_units(m, m, d, step, bits) + exact_units(m, 1, d, bits, size), "checking p(A) B = 0")
+        total = total + power * c
+        if j < p.degree():
+            power = A * power
+    if total != fmpq_mat(m, d):
+        raise KernelError(f"{where}.annihilator", "p(A) B is not zero")
 
 
 def gram_core(recipe: tuple, bits: int, where: str) -> arb_mat:
@@ -342,10 +379,12 @@ def gram_core(recipe: tuple, bits: int, where: str) -> arb_mat:
         return direct_core(recipe[1])
     if recipe[0] == "diagonal":
         return diagonal_core(recipe[1], recipe[2], bits)
-    return dense_core(recipe[1], recipe[2], bits, where)
+    return dense_core(recipe[1], recipe[2], bits, where, recipe[3])
 
 
-def representation(form: str, A: object, B: list, C: list, n: int, bits: int, where: str) -> tuple[fmpq_mat, arb_mat]:
+def representation(
+    form: str, A: object, B: list, C: list, n: int, bits: int, where: str, annihilator: fmpq_poly | None = None
+) -> tuple[fmpq_mat, arb_mat]:
     """(U exact, Y enclosed) with G = U Y U^T for the SSM in the given form; see the module docstring."""
-    U, recipe = exact_columns(form, A, B, C, n, where)
+    U, recipe = exact_columns(form, A, B, C, n, where, annihilator)
     return U, gram_core(recipe, bits, where)
