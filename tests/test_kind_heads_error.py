@@ -183,3 +183,24 @@ def test_a_hostile_size_is_refused_within_the_work_budget():
     with work_budget(), pytest.raises(Exception, match="exceeds the kernel's work bound"):
         check(read(goal, "g"), {"precision": 4096, "T": {"exponents": [0], "mantissas": [["1"]]}}, "g")
     assert time.monotonic() - start < 5
+
+
+@pytest.fixture(scope="module")
+def annihilated_cert() -> dict:
+    """A dense A with eigenvalues 3/5 +- 3/10 i, each three times: the witness names its minimal polynomial."""
+    block = [["3/5", "-3/10"], ["3/10", "3/5"]]
+    A = [[block[i % 2][j % 2] if i // 2 == j // 2 else "0" for j in range(6)] for i in range(6)]
+    B = [["1", "0"], ["1/2", "1"], ["0", "-1"], ["2", "1/3"], ["1", "1"], ["-1/4", "0"]]
+    C = [["1", "0", "1", "0", "1", "1"], ["0", "1", "-1", "1/2", "0", "2"]]
+    return error_certificate(ExactSystem("dense", A, B, C), 30, Fraction(1, 10))[0]
+
+
+def test_an_annihilator_must_annihilate_b_and_belongs_to_the_dense_form(annihilated_cert, diagonal_cert):
+    assert _errors(annihilated_cert) == []
+    assert annihilated_cert["obligations"][0]["witness"]["annihilator"] == ["9/20", "-6/5", "1"]
+    errors = _errors(_mutated(annihilated_cert, witness={"annihilator": ["9/20", "-11/10", "1"]}))
+    assert any("annihilator: p(A) B is not zero" in e for e in errors), errors
+    errors = _errors(_mutated(annihilated_cert, witness={"annihilator": ["9/10", "-12/5", "2"]}))
+    assert any("expected a monic polynomial" in e for e in errors), errors
+    errors = _errors(_mutated(diagonal_cert, witness={"annihilator": ["0", "1"]}))
+    assert any("expected, for a dense A" in e for e in errors), errors
