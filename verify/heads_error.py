@@ -14,6 +14,7 @@ import io
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
 from pathlib import Path
 
@@ -206,11 +207,23 @@ def _blocks(path: Path, prefixes: list[str] | None) -> list[str]:
     return [""] if "" in found else found
 
 
+def _digits(text: str, rounding: str) -> str:
+    """An exact table end shown with 10 significant digits, rounded outward (down for lower, up for upper)."""
+    value = Fraction(text)
+    if value == 0:
+        return "0"
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    with localcontext() as context:
+        context.prec, context.rounding = 10, rounding
+        return f"{+exact:.10g}"
+
+
 def _print_block(summary: dict) -> None:
     """The human-readable table of one block (long tables are shortened around the answer)."""
     name = f"{summary['ssm']}" + (f" [{summary['prefix']}]" if summary["prefix"] else "")
     print(
-        f"SSM {name} (sha256 {summary['sha256'][:16]}...): {summary['form']} A, m = {summary['m']}, "
+        f"SSM {name} (sha256 {summary['sha256'][:16]}...): {summary['form']} A"
+        f"{' (W(tau) = Re(C A^tau B))' if summary['form'] == 'diagonal' else ''}, m = {summary['m']}, "
         f"p = {summary['p']}, d = {summary['d']}, length n = {summary['n']}"
     )
     print(f"rank of G: k = {summary['k']}, so e_H = 0 exactly for H >= {summary['k']}")
@@ -220,14 +233,14 @@ def _print_block(summary: dict) -> None:
     skipped = False
     for row in rows:
         if len(rows) > 20 and row["H"] not in keep:
-            skipped = skipped or print("   ...") or True
+            if not skipped:
+                print("   ...")
+            skipped = True
             continue
         skipped = False
         mark = "  <- smallest H within tolerance" if row["H"] == heads else ""
-        print(
-            f"{row['H']:>4}  {row['value']:.8g}  in [{float(Fraction(row['lower'])):.10g}, "
-            f"{float(Fraction(row['upper'])):.10g}]{mark}"
-        )
+        low, high = _digits(row["lower"], ROUND_FLOOR), _digits(row["upper"], ROUND_CEILING)
+        print(f"{row['H']:>4}  {row['value']:.8g}  in [{low}, {high}]{mark}")
     tol = float(Fraction(summary["tolerance"]))
     print(f"smallest H with e_H <= {tol:g}: {heads} head{'s' if heads != 1 else ''}")
     print(f"plot: {summary['plot']}")

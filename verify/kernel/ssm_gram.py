@@ -197,11 +197,12 @@ def krylov_columns(A: fmpq_mat, B: fmpq_mat, C: fmpq_mat, count: int) -> fmpq_ma
     """Exact U = [vec(C A^j B)]_{j<count} (p*d x count), each step charged before it is done."""
     m, d, p = A.nrows(), B.ncols(), C.nrows()
     step, start = _exact_bits(A.entries()) + m.bit_length() + 1, _exact_bits(B.entries() + C.entries())
+    # start + j * step bounds the bit length of the entries of A^j B; the whole cost is charged up front
+    units = sum(exact_units(p, m, d, start, start + j * step) + exact_units(m, m, d, step, start + j * step)
+                for j in range(count))  # fmt: skip
+    charge(units, "the exact Krylov vectors vec(C A^j B)")
     columns, power = [], B
     for j in range(count):
-        bits = start + j * step  # an upper estimate of the bit length of the entries of A^j B
-        units = exact_units(p, m, d, start, bits) + exact_units(m, m, d, step, bits)
-        charge(units, "the exact Krylov vectors vec(C A^j B)")
         columns.append((C * power).entries())
         if j + 1 < count:
             power = A * power
