@@ -150,3 +150,20 @@ def test_a_diagonalizable_a_with_repeated_eigenvalues_uses_its_minimal_polynomia
     _assert_agrees(arrays, 40, Fraction(1, 100))
     table = error_table(exact_system(arrays, "", "mem", "x"), 40, Fraction(1, 100))
     assert table.witness["annihilator"] == ["9/20", "-6/5", "1"] or len(table.witness["annihilator"]) == 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["s4d-lin.safetensors", "s4d-inv.npz", "hippo-legs.npz"])
+def test_benchmark_size_examples_fit_the_width_and_the_kernel_work_budget(name):
+    from constructions.weights import load_system
+    from verify.certificate import certificate_bytes
+    from verify.claims.exp_heads_error import error_certificate
+    from verify.kernel import check_certificate, load_json
+    from verify.kernel.limits import work_budget
+
+    system = load_system(ROOT / "examples" / "weights" / name)
+    cert, table = error_certificate(system, 4096, Fraction(1, 100))
+    assert all(hi - lo <= Fraction(1, 10**6) * lo for lo, hi in table.bounds[:-1])
+    with work_budget():
+        result = check_certificate(load_json(certificate_bytes(cert), name), name)
+    assert result.valid, result.errors
