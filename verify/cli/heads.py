@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from constructions.ssm import SSM, interaction_basis, parse_exact, ssm_from_strings
+from verify import heads_error
 from verify.certificate import certificate_bytes
 from verify.inputs import InputError, read_bounded
 from verify.kernel import check_certificate, load_json
@@ -58,10 +59,11 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of `verify heads`."""
-    parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="JSON file with exact A, B, C")
+    parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="exact JSON A, B, C, or a weight file")
     parser.add_argument("--n", type=int, help="sequence length to certify (default: the smallest n for (7))")
     parser.add_argument("--out", type=Path, default=Path("heads-certs"), help="folder for the certificate")
     parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    heads_error.add_arguments(parser)  # float weights (.npz, .safetensors, .pt) and the error-versus-heads table
 
 
 def _entry(value: object, where: str) -> str:
@@ -184,6 +186,8 @@ def run(args: argparse.Namespace) -> int:
     from verify.claims.s4_heads import heads_certificate
     from verify.cli.common import certificate_too_large, checked_bytes, prepare_folder
 
+    if heads_error.wants_error_table(args):
+        return heads_error.run(args)
     prepare_folder(args.out, "--out")
     sweep_stale_temps(args.out)
     ssm, file_n = read_ssm_file(args.ssm)

@@ -1,0 +1,342 @@
+"""Float weights in, an exact SSM out: .npz, .safetensors and torch .pt state dicts, every float as its dyadic value.
+
+Arrays are found by name: `{prefix}A`, `{prefix}B`, `{prefix}C`, or a real/imaginary pair `{prefix}A_re` and
+`{prefix}A_im` (also `_real` / `_imag`) for each of them. They are the discrete-time matrices of
+h_t = A h_{t-1} + B x_t, y_t = C h_t (the paper's Definition 3.2), so W(tau) = C A^tau B; a feedthrough D is
+not part of W and is ignored. A 1-D A (or a square A that is exactly diagonal) is a diagonal A, complex as S4D
+stores it, and then W(tau) = Re(C diag(A)^tau B); a square non-diagonal A must be real (with real B, C).
+A 1-D B is one input column (m x 1), a 1-D C one output row (1 x m). A real array with one more axis of
+length 2 (torch.view_as_real, as S4D stores C: (p, m, 2); A as (m, 2) when m != 2) is read as complex.
+
+Every float16/bfloat16/float32/float64 value is a dyadic rational p / 2^e, written exactly as "p/2^e" (no
+rounding anywhere); NaN and infinities are refused with the array and index named. .safetensors is parsed
+here with the standard library and numpy (an 8-byte little-endian header length, a JSON header, raw
+little-endian data); .pt is read with torch.load(weights_only=True), which never runs pickled code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from verify.kernel.kind_heads_error import MAX_DENSE, MAX_OUTPUTS, MAX_STATE
+
+__all__ = [
+    "BadWeights",
+    "ExactSystem",
+    "WEIGHT_SUFFIXES",
+    "read_arrays",
+    "find_blocks",
+    "exact_system",
+    "load_system",
+    "dyadic_text",
+    "safetensors_bytes",
+]
+
+WEIGHT_SUFFIXES = (".npz", ".safetensors", ".pt", ".pth")
+_SAFETENSORS_DTYPES = {
+    "F64": "<f8",
+    "F32": "<f4",
+    "F16": "<f2",
+    "BF16": "bf16",
+    "C64": "<c8",
+    "C128": "<c16",
+    "I64": "<i8",
+    "I32": "<i4",
+    "I16": "<i2",
+    "I8": "i1",
+    "U8": "u1",
+}
+_MAX_HEADER = 100 * 1024 * 1024
+_PAIRS = (("_re", "_im"), ("_real", "_imag"))
+
+
+class BadWeights(ValueError):
+    """A weight file that cannot be used; the message names the file, the array and what was expected."""
+
+
+@dataclass(frozen=True)
+class ExactSystem:
+    """An SSM with exact entries (number strings the kernel reads) and where it came from."""
+
+    form: str  # "diagonal" or "dense"
+    A: list  # diagonal: m numbers; dense: m rows of m numbers
+    B: list[list[str]]
+    C: list[list[str]]
+    source: dict = field(default_factory=dict)
+
+    @property
+    def m(self) -> int:
+        """State dimension (complex entries for a diagonal A)."""
+        return len(self.A)
+
+    @property
+    def d(self) -> int:
+        """Input dimension."""
+        return len(self.B[0])
+
+    @property
+    def p(self) -> int:
+        """Output dimension."""
+        return len(self.C)
+
+
+def dyadic_text(value: float) -> str:
+    """The exact value of a binary float as 'p' or 'p/q' (q a power of two)."""
+    num, den = float(value).as_integer_ratio()
+    return str(num) if den == 1 else f"{num}/{den}"
+
+
+def _complex_text(re_part: float, im_part: float) -> str:
+    """The exact value of a complex float pair in the kernel's 'a+b*i' form."""
+    re_text, im_text = dyadic_text(re_part), dyadic_text(im_part)
+    if im_text == "0":
+        return re_text
+    imag = "i" if im_text == "1" else "-i" if im_text == "-1" else f"{im_text}*i"
+    if re_text == "0":
+        return imag
+    return f"{re_text}{'' if imag.startswith('-') else '+'}{imag}"
+
+
+def _finite(array: np.ndarray, name: str, source: str) -> np.ndarray:
+    """The array as float64 or complex128 (exact for every supported dtype); NaN or Inf is refused."""
+    if array.dtype.kind not in "fciub" or array.dtype.itemsize > 16:
+        raise BadWeights(f"{source}: array {name!r} has dtype {array.dtype}, expected floats or integers")
+    wide = array.astype(np.complex128 if array.dtype.kind == "c" else np.float64)
+    if array.dtype.kind in "iu" and np.any(np.abs(array.astype(object)) >= 2**53):
+        raise BadWeights(f"{source}: array {name!r} has integers of 2^53 or more, expected exact float64 values")
+    bad = np.argwhere(~np.isfinite(wide))
+    if len(bad):
+        index = tuple(int(i) for i in bad[0])
+        raise BadWeights(f"{source}: array {name!r} entry {list(index)} is {wide[index]}, expected a finite number")
+    return wide
+
+
+def _bf16(raw: bytes, count: int) -> np.ndarray:
+    """bfloat16 values widened exactly to float32 (the high 16 bits of a float32)."""
+    halves = np.frombuffer(raw, dtype="<u2", count=count).astype(np.uint32)
+    return (halves << 16).view(np.float32)
+
+
+def _read_safetensors(data: bytes, source: str) -> dict[str, np.ndarray]:
+    """Parse a .safetensors file: u64 header size, JSON header {name: {dtype, shape, data_offsets}}, data."""
+    if len(data) < 8:
+        raise BadWeights(f"{source}: {len(data)} bytes, expected an 8-byte header size and a JSON header")
+    (size,) = struct.unpack("<Q", data[:8])
+    if size > min(len(data) - 8, _MAX_HEADER):
+        raise BadWeights(f"{source}: header size {size} exceeds the file ({len(data)} bytes)")
+    try:
+        header = json.loads(data[8 : 8 + size].decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as err:
+        raise BadWeights(f"{source}: the safetensors header is not valid JSON ({err})") from None
+    if not isinstance(header, dict):
+        raise BadWeights(f"{source}: the safetensors header is not a JSON object")
+    buffer = data[8 + size :]
+    out = {}
+    for name, info in header.items():
+        if name == "__metadata__":
+            continue
+        where = f"{source}: tensor {name!r}"
+        if not isinstance(info, dict) or set(info) != {"dtype", "shape", "data_offsets"}:
+            raise BadWeights(f"{where}: expected an entry with dtype, shape and data_offsets")
+        dtype, shape, offsets = info["dtype"], info["shape"], info["data_offsets"]
+        if dtype not in _SAFETENSORS_DTYPES:
+            raise BadWeights(f"{where}: dtype {dtype!r}, expected one of {sorted(_SAFETENSORS_DTYPES)}")
+        if not (isinstance(shape, list) and all(isinstance(s, int) and s >= 0 for s in shape)):
+            raise BadWeights(f"{where}: shape {shape!r}, expected a list of nonnegative integers")
+        if not (isinstance(offsets, list) and len(offsets) == 2 and all(isinstance(o, int) for o in offsets)):
+            raise BadWeights(f"{where}: data_offsets {offsets!r}, expected [begin, end]")
+        begin, end = offsets
+        count = int(np.prod(shape, dtype=np.int64))
+        itemsize = 2 if dtype == "BF16" else np.dtype(_SAFETENSORS_DTYPES[dtype]).itemsize
+        if not 0 <= begin <= end <= len(buffer) or end - begin != count * itemsize:
+            raise BadWeights(f"{where}: data_offsets [{begin}, {end}] do not hold {count} {dtype} values in the data")
+        raw = buffer[begin:end]
+        if dtype == "BF16":
+            values = _bf16(raw, count)
+        else:
+            values = np.frombuffer(raw, dtype=_SAFETENSORS_DTYPES[dtype], count=count)
+        out[name] = values.reshape(shape)
+    return out
+
+
+def _read_npz(path: Path, source: str) -> dict[str, np.ndarray]:
+    """Every array of an .npz archive (no pickled objects)."""
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except (OSError, ValueError, EOFError) as err:
+        raise BadWeights(f"{source}: not a readable .npz archive of numeric arrays ({err})") from None
+    except Exception as err:  # zipfile.BadZipFile and friends from a damaged archive
+        raise BadWeights(f"{source}: not a readable .npz archive ({type(err).__name__}: {err})") from None
+
+
+def _flatten(value: object, prefix: str, out: dict) -> None:
+    """Nested dicts of tensors to dotted names (state dicts are flat; checkpoints often nest them)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _flatten(item, f"{prefix}{key}.", out)
+    elif hasattr(value, "detach") and hasattr(value, "dtype"):
+        out[prefix[:-1]] = value
+
+
+def _read_torch(path: Path, source: str) -> dict[str, np.ndarray]:
+    """A torch state dict read with weights_only=True; bfloat16 and half are widened exactly."""
+    try:
+        import torch
+    except ImportError:
+        raise BadWeights(f"{source}: reading a .pt file needs torch (pip install torch)") from None
+    try:
+        state = torch.load(path, map_location="cpu", weights_only=True)
+    except Exception as err:  # torch raises many types (UnpicklingError, RuntimeError, EOFError, ...)
+        message = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise BadWeights(f"{source}: not a readable torch state dict ({message[:200]})") from None
+    tensors: dict = {}
+    _flatten(state, "", tensors)
+    out = {}
+    for name, tensor in tensors.items():
+        tensor = tensor.detach().cpu()
+        if tensor.dtype in (torch.bfloat16, torch.float16):
+            tensor = tensor.float()
+        elif tensor.dtype == torch.complex32:
+            tensor = tensor.to(torch.complex64)
+        try:
+            out[name] = tensor.numpy()
+        except (TypeError, RuntimeError):
+            continue  # a tensor numpy cannot hold (e.g. quantized): not one of A, B, C
+    return out
+
+
+def safetensors_bytes(arrays: dict[str, np.ndarray], metadata: dict[str, str] | None = None) -> bytes:
+    """A .safetensors file for real float/integer arrays (little-endian, in name order), for examples and tests."""
+    codes = {np.dtype(v): k for k, v in _SAFETENSORS_DTYPES.items() if v != "bf16"}
+    header: dict = {"__metadata__": metadata} if metadata else {}
+    chunks, offset = [], 0
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        code = codes[array.dtype.newbyteorder("<") if array.dtype.byteorder == ">" else array.dtype]
+        raw = array.astype(array.dtype.newbyteorder("<")).tobytes()
+        header[name] = {"dtype": code, "shape": list(array.shape), "data_offsets": [offset, offset + len(raw)]}
+        chunks.append(raw)
+        offset += len(raw)
+    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
+    text += b" " * (-len(text) % 8)  # the format pads the header to a multiple of 8 bytes
+    return struct.pack("<Q", len(text)) + text + b"".join(chunks)
+
+
+def read_arrays(path: Path) -> tuple[dict[str, np.ndarray], str]:
+    """The named arrays of a weight file and the sha256 of its bytes."""
+    source, suffix = str(path), Path(path).suffix.lower()
+    if suffix not in WEIGHT_SUFFIXES:
+        raise BadWeights(f"{source}: unknown suffix {suffix!r}, expected one of {list(WEIGHT_SUFFIXES)}")
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise BadWeights(f"{source}: cannot read ({err.strerror})") from None
+    sha = hashlib.sha256(data).hexdigest()
+    if suffix == ".safetensors":
+        return _read_safetensors(data, source), sha
+    if suffix == ".npz":
+        return _read_npz(Path(path), source), sha
+    return _read_torch(Path(path), source), sha
+
+
+def _lookup(arrays: dict, prefix: str, letter: str) -> tuple[str, ...] | None:
+    """The array name(s) holding matrix `letter`: one name, or a (real, imaginary) pair; None when absent."""
+    if prefix + letter in arrays:
+        return (prefix + letter,)
+    for re_suffix, im_suffix in _PAIRS:
+        pair = (prefix + letter + re_suffix, prefix + letter + im_suffix)
+        if all(name in arrays for name in pair):
+            return pair
+    return None
+
+
+def find_blocks(arrays: dict) -> list[str]:
+    """Every prefix X for which the file holds X A, X B and X C (or their real/imaginary pairs), sorted."""
+    candidates = set()
+    for name in arrays:
+        for tail in ("A", "A_re", "A_real"):
+            if name.endswith(tail):
+                candidates.add(name[: -len(tail)])
+    return sorted(x for x in candidates if all(_lookup(arrays, x, letter) for letter in "ABC"))
+
+
+def _matrix(arrays: dict, prefix: str, letter: str, source: str) -> tuple[np.ndarray, list[str]]:
+    """Matrix `letter` as a float64/complex128 array, and the names it was read from."""
+    names = _lookup(arrays, prefix, letter)
+    if names is None:
+        hint = ""
+        if prefix + "log_A_real" in arrays:
+            hint = "; found S4D's continuous-time log_A_real: store the discretized A (see examples/make_weights.py)"
+        shown = ", ".join(sorted(arrays)[:12]) or "none"
+        raise BadWeights(
+            f"{source}: no array {prefix + letter!r} (nor {prefix + letter}_re/_im); arrays found: {shown}{hint}"
+        )
+    parts = [_finite(np.asarray(arrays[name]), name, source) for name in names]
+    if len(parts) == 2:
+        if parts[0].shape != parts[1].shape or parts[0].dtype.kind == "c" or parts[1].dtype.kind == "c":
+            raise BadWeights(f"{source}: arrays {list(names)} must be real arrays of one shape")
+        return parts[0] + 1j * parts[1], list(names)
+    return parts[0], list(names)
+
+
+def _texts(array: np.ndarray) -> list:
+    """Exact number strings with the array's nesting (rows of a 2-D array, entries of a 1-D one)."""
+    if array.ndim == 2:
+        return [_texts(row) for row in array]
+    if array.dtype.kind == "c":
+        return [_complex_text(z.real, z.imag) for z in array]
+    return [dyadic_text(x) for x in array]
+
+
+def _as_complex(array: np.ndarray, ndim: int) -> np.ndarray:
+    """torch.view_as_real's layout (a last axis of 2 real numbers, as S4D stores C) read as complex numbers."""
+    if array.ndim == ndim and array.shape[-1] == 2 and array.dtype.kind == "f":
+        return array[..., 0] + 1j * array[..., 1]
+    return array
+
+
+def exact_system(arrays: dict, prefix: str, source: str, sha256: str) -> ExactSystem:
+    """The exact SSM stored under `prefix`, with shapes, form and sizes checked."""
+    (A, a_names), (B, b_names), (C, c_names) = (_matrix(arrays, prefix, x, source) for x in "ABC")
+    A = _as_complex(A, 2 if A.ndim == 2 and A.shape[0] != 2 else 3)
+    B, C = _as_complex(B, 3), _as_complex(C, 3)
+    if A.ndim == 2 and A.shape[0] == A.shape[1] and not np.any(A - np.diag(np.diag(A))):
+        A = np.diag(A).copy()
+    B = B.reshape(-1, 1) if B.ndim == 1 else B
+    C = C.reshape(1, -1) if C.ndim == 1 else C
+    m = A.shape[0]
+    if A.ndim not in (1, 2) or (A.ndim == 2 and A.shape != (m, m)):
+        raise BadWeights(f"{source}: array {a_names[0]!r} has shape {list(A.shape)}, expected (m,) or (m, m)")
+    if B.ndim != 2 or B.shape[0] != m:
+        raise BadWeights(f"{source}: array {b_names[0]!r} has shape {list(B.shape)}, expected ({m}, d)")
+    if C.ndim != 2 or C.shape[1] != m:
+        raise BadWeights(f"{source}: array {c_names[0]!r} has shape {list(C.shape)}, expected (p, {m})")
+    form = "diagonal" if A.ndim == 1 else "dense"
+    limit = MAX_STATE if form == "diagonal" else MAX_DENSE
+    if m > limit or B.shape[1] * C.shape[0] > MAX_OUTPUTS:
+        raise BadWeights(
+            f"{source}: sizes m = {m}, p * d = {B.shape[1] * C.shape[0]}; at most {limit} and {MAX_OUTPUTS}"
+        )
+    if form == "dense":
+        for name, M in ((a_names[0], A), (b_names[0], B), (c_names[0], C)):
+            if M.dtype.kind == "c" and np.any(M.imag):
+                raise BadWeights(f"{source}: array {name!r} is complex; a non-diagonal A needs real A, B and C")
+        A, B, C = A.real, B.real, C.real
+    dtypes = {name: str(np.asarray(arrays[name]).dtype) for name in a_names + b_names + c_names}
+    info = {"file": Path(source).name, "sha256": sha256, "prefix": prefix}
+    info["arrays"] = {"A": a_names, "B": b_names, "C": c_names}
+    info["dtypes"] = dtypes
+    return ExactSystem(form, _texts(A), _texts(B), _texts(C), info)
+
+
+def load_system(path: Path, prefix: str = "") -> ExactSystem:
+    """Read a weight file and return the exact SSM under `prefix`."""
+    arrays, sha = read_arrays(path)
+    return exact_system(arrays, prefix, str(path), sha)
