@@ -70,7 +70,7 @@ def _json_system(path: Path) -> tuple[ExactSystem, int | None]:
     """An exact JSON SSM (the format of `verify heads`) in the form the error table needs."""
     import hashlib
 
-    from verify.cmd_heads import BadInput, read_ssm_file
+    from verify.cli.heads import BadInput, read_ssm_file
     from verify.exact import matrix_rows
 
     try:

@@ -1,21 +1,18 @@
-"""Write verify/kernel/specs/s_heads_error.json, the frozen statement of exp.fig3.optimum.ssm (run from the root).
+"""Statement of exp.fig3.optimum.ssm: the certified error-versus-heads table of a user's SSM (verify heads).
 
-The JSON is the statement; this script is how it was written (python tools/specs/make_s_heads_error.py), so
-that a change to the statement is a reviewed change to this file followed by a regenerated JSON.
+The weight file (source), the realization (form), A, B, C, n, the tolerance and the requested relative width
+are inputs; k, the table of enclosures and the smallest H within the tolerance are established by heads_error.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from verify.statements import entry, param
 
-__all__ = ["SPEC", "CLAIM", "main"]
+__all__ = ["entries", "CLAIM"]
 
-ROOT = Path(__file__).resolve().parents[2]
-TARGET = ROOT / "verify" / "kernel" / "specs" / "s_heads_error.json"
 CLAIM = "exp.fig3.optimum.ssm"
-INPUTS = ["source", "form", "A", "B", "C", "n", "tolerance", "width"]
-DERIVED = ["k", "table", "heads"]
+INPUTS = ("source", "form", "A", "B", "C", "n", "tolerance", "width")
+DERIVED = ("k", "table", "heads")
 
 LATEX = (
     r"e_H=\frac{\min_{V^{(h)},\phi^{(h)},\psi^{(h)}}\frac{1}{np}\sum_{i\ge j}\|K_{ij}-\mathcal W(i-j)\|_F^2}"
@@ -56,34 +53,15 @@ WHY = (
 )
 
 
-def _param(name: str) -> dict:
-    """A goal slot filled by the certificate's parameter `name`."""
-    return {"$param": name}
-
-
-SPEC = {
-    CLAIM: {
+def entries() -> dict:
+    """The one statement of this file."""
+    text = {
         "section": "6.1",
         "reference": "Section 6.1, Experiment I objective: the error-versus-heads table of a user's SSM (verify heads)",
         "statement": {"latex": LATEX, "words": WORDS},
         "why": WHY,
-        "params": INPUTS + DERIVED,
-        "inputs": INPUTS,
-        "certified": [
-            {
-                "name": "table",
-                "kind": "heads_error",
-                "goal": {key: _param(key) for key in ("form", "A", "B", "C", "n", "tolerance", "width", *DERIVED)},
-            }
-        ],
     }
-}
-
-
-def main() -> None:
-    """Write the spec file (sorted keys, one-space indent, trailing newline)."""
-    TARGET.write_text(json.dumps(SPEC, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-
-
-if __name__ == "__main__":
-    main()
+    goal = {key: param(key) for key in ("form", "A", "B", "C", "n", "tolerance", "width", *DERIVED)}
+    spec = entry(text, "certified", [{"name": "table", "kind": "heads_error", "goal": goal}], INPUTS)
+    spec["params"] = [*INPUTS, *DERIVED]
+    return {CLAIM: spec}
