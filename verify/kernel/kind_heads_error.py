@@ -53,7 +53,7 @@ MAX_OUTPUTS = 4096  # p * d, the side of G
 MAX_LENGTH = 1 << 24  # n: S_n(x) costs O(log n), so n is bounded only to stay a sane integer
 MAX_SHIFT = 1 << 16  # binary exponents of the witness T (the HiPPO-LegS example needs about 10^3)
 _FORMS = ("diagonal", "dense")
-_INTEGER = re.compile(r"^-?\d+$")
+_INTEGER = re.compile(r"-?[0-9]+", re.ASCII)  # ASCII digits, the whole string (fullmatch)
 
 ESTABLISHES = {
     "heads_error": {
@@ -164,7 +164,7 @@ def _witness_T(value: object, size: int, where: str) -> fmpq_mat:
     entries = []
     for i, row in enumerate(mantissas):
         for j, x in enumerate(row):
-            if not _INTEGER.match(x):
+            if not _INTEGER.fullmatch(x):
                 raise KernelError(f"{where}.mantissas[{i}][{j}]", "expected a decimal integer string")
             s = shifts[j]
             entries.append(fmpq(int(x) << s) if s >= 0 else fmpq(int(x), 1 << -s))
