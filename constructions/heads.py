@@ -149,14 +149,14 @@ INSTANCES: dict[str, Instance] = {
     i.name: i
     for i in [
         Instance("exp1-k2", block_rotation_rows(PAIRS[:1]), _identity(2), _identity(2), 64, 2, 2, 64,
-                 "Experiment I teacher, k = 2: one rotation (3/5, 4/5); B = C = I; W(tau) = A^tau spans the "
-                 "2-dimensional algebra of A (minimal polynomial of degree 2)."),
+                 "A Section 6.1-style rotation teacher (not exp.fig3's), k = 2: one rotation (3/5, 4/5); "
+                 "B = C = I; W(tau) = A^tau spans the 2-dimensional algebra of A (minimal polynomial of degree 2)."),
         Instance("exp1-k4", block_rotation_rows(PAIRS[:2]), _identity(4), _identity(4), 64, 4, 4, 64,
-                 "Experiment I teacher, k = 4: rotations with cosines 3/5, 4/5 (distinct eigenvalue pairs); "
-                 "B = C = I; the minimal polynomial has degree 4, so k = 4 and n_min = 4."),
+                 "A Section 6.1-style rotation teacher (not exp.fig3's), k = 4: rotations with cosines 3/5, 4/5 "
+                 "(distinct eigenvalue pairs); B = C = I; the minimal polynomial has degree 4, so k = 4 and n_min = 4."),
         Instance("exp1-k8", block_rotation_rows(PAIRS[:4]), _identity(8), _identity(8), 64, 8, 8, 64,
-                 "Experiment I teacher, k = 8: four rotations with cosines 3/5, 4/5, -3/5, -4/5; B = C = I; "
-                 "the minimal polynomial has degree 8."),
+                 "A Section 6.1-style rotation teacher (not exp.fig3's), k = 8: four rotations with cosines 3/5, "
+                 "4/5, -3/5, -4/5; B = C = I; the minimal polynomial has degree 8."),
         Instance("rot-m16", block_rotation_rows(PAIRS), _M16_B, _M16_C, 4096, 16, 16, 4096,
                  "The benchmark SSM: m = 16, eight rotations with distinct cosines (denominators 5 and 13), "
                  "p = d = 4; k = 16 = p*d, certified at n = 4096 without materializing the 4096 lags."),

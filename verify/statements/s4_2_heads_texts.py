@@ -151,7 +151,7 @@ def instance_text(inst: Instance) -> dict:
     """The texts of thm4.4.<instance>: its dimensions, hand-worked k, n_min, r and the shared explanation."""
     m, p, d = len(inst.A), len(inst.C), len(inst.B[0])
     if inst.name in EXPERIMENT_I:
-        reference = "Section 6.1 (Experiment I teacher) and Theorem 4.4"
+        reference = "Theorem 4.4 for a Section 6.1-style rotation teacher (not the exp.fig3 teacher)"
     else:
         reference = f"Theorem 4.4 and condition (7), built-in SSM '{inst.name}'"
     latex = (
