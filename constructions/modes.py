@@ -11,6 +11,7 @@ from math import comb, factorial
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
+from constructions.blockform import NotBlockable, real_block_form
 from constructions.jordan import Eigen, KMat, eigen_structure, format_elem, inverse_elem, kmatmul
 
 __all__ = [
@@ -193,37 +194,6 @@ def real_lag_features(index: int, mode: ModeForm, b: KT) -> tuple[list[str], lis
                 phis.append(f"i^{t}*X{index}_{r}")
                 psis.append(f"({comb(q, t) * (-1) ** (q - t)})*j^{q - t}*({combo})")
     return phis, psis
-
-
-class NotBlockable(ValueError):
-    """A has a Jordan structure that no real similarity brings to 1x1 / 2x2 blocks with rational entries."""
-
-
-def real_block_form(a: fmpq_mat) -> tuple[fmpq_mat, fmpq_mat, list[int]]:
-    """T, T^-1 and block sizes with T A T^-1 block diagonal in 1x1 and 2x2 rational blocks."""
-    columns, sizes = [], []
-    for e in eigen_structure(a):
-        f, deg = e.modulus, e.modulus.degree()
-        if deg == 1 and max(e.sizes) <= 2:
-            for chain in e.chains:
-                columns.extend([[(x % f).coeffs()[0] if not x.is_zero() else fmpq(0) for x in v] for v in chain])
-                sizes.append(len(chain))
-        elif deg == 2 and max(e.sizes) == 1:
-            for chain in e.chains:
-                v = chain[0]
-                parts = [list((x % f).coeffs()) + [fmpq(0), fmpq(0)] for x in v]
-                columns.append([p[0] for p in parts])
-                columns.append([p[1] for p in parts])
-                sizes.append(2)
-        else:
-            raise NotBlockable(
-                f"the eigenvalues with minimal polynomial {f} have Jordan blocks of sizes {e.sizes}: "
-                "a real similarity to 1x1/2x2 blocks needs blocks <= 2 for a rational eigenvalue, <= 1 for a "
-                "quadratic pair, and (for a rational T) no irreducible factor of degree >= 3"
-            )
-    n = a.nrows()
-    t_inv = fmpq_mat(n, n, [columns[j][r] for r in range(n) for j in range(n)])
-    return t_inv.inv(), t_inv, sizes
 
 
 def _power(x: fmpq_poly, k: int, f: fmpq_poly) -> fmpq_poly:

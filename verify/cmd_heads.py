@@ -41,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n", type=int, help="sequence length to certify (default: the smallest n for (7))")
     parser.add_argument("--out", type=Path, default=Path("heads-certs"), help="folder for the certificate")
     parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
 def _entry(value: object, where: str) -> str:
@@ -121,20 +122,25 @@ def read_ssm_file(path: Path) -> tuple[SSM, int | None]:
 def run(args: argparse.Namespace) -> int:
     """Compute k and n_min, build and kernel-check the certificate, write it, print the summary."""
     from verify.claims.s4_heads import heads_certificate
+    from verify.progress import from_args
 
+    steps = from_args(args, "verify heads")
     try:
-        ssm, file_n = read_ssm_file(args.ssm)
+        with steps.step(f"reading {args.ssm}"):
+            ssm, file_n = read_ssm_file(args.ssm)
         n = _length(args.n, "--n") if args.n is not None else file_n
     except BadInput as err:
         print(f"verify heads: {err}", file=sys.stderr)
         return EXIT_USAGE
-    basis = interaction_basis(ssm)
+    with steps.step("interaction basis (minimal polynomial, lags, rref)"):
+        basis = interaction_basis(ssm)
     n = n if n is not None else basis.n_min
     claim_id = "thm4.4.heads" if n >= basis.n_min else "thm4.4.sufficiency"
-    cert = heads_certificate(ssm, n, claim_id, basis)
-    data = certificate_bytes(cert)
+    with steps.step("certificate"):
+        data = certificate_bytes(heads_certificate(ssm, n, claim_id, basis))
     path = args.out / f"heads-{args.ssm.stem}-n{n}.json"
-    result = check_certificate(load_json(data, str(path)), str(path))
+    with steps.step("kernel re-check"):
+        result = check_certificate(load_json(data, str(path)), str(path))
     if not result.valid:
         print("verify heads: the kernel rejected the certificate:\n  " + "\n  ".join(result.errors), file=sys.stderr)
         return EXIT_FAIL
@@ -153,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
         "certificate": str(path),
         "kernel": "valid",
     }
-    summary["blockdiag"] = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
+    with steps.step("real 1x1/2x2 block form and its kernel re-check"):
+        summary["blockdiag"] = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
     if args.json:
         print(json.dumps(summary, indent=1, sort_keys=True))
         return EXIT_OK

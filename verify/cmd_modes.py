@@ -27,18 +27,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="JSON file with exact A, B, C")
     parser.add_argument("--out", type=Path, default=Path("modes-certs"), help="folder for the certificates")
     parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
-def certificates_for(a_rows: list, b_rows: list, c_rows: list) -> tuple[list[dict], list[str]]:
+def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = None) -> tuple[list[dict], list[str]]:
     """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
     from constructions.modes import NotBlockable
     from verify.claims.sA_singular import block_certificate
     from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
+    from verify.progress import Progress
 
-    certs, notes = [modes_certificate(a_rows, b_rows, c_rows)], []
+    steps = steps or Progress("verify modes", quiet=True)
+    with steps.step("appA.ssm (Jordan chains, closed forms, eq. 20)"):
+        certs, notes = [modes_certificate(a_rows, b_rows, c_rows)], []
     for build, error in ((features_certificate, SingularA), (block_certificate, NotBlockable)):
         try:
-            certs.append(build(a_rows, b_rows, c_rows))
+            with steps.step(build.__name__.replace("_", " ")):
+                certs.append(build(a_rows, b_rows, c_rows))
         except error as err:
             notes.append(f"{build.__name__}: not applicable: {err}")
     return certs, notes
@@ -84,16 +89,20 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"verify modes: {args.ssm}: fields A, B, C: {err}", file=sys.stderr)
         return EXIT_USAGE
+    from verify.progress import from_args
+
+    steps = from_args(args, "verify modes")
     try:
-        certs, notes = certificates_for(a_rows, b_rows, c_rows)
+        certs, notes = certificates_for(a_rows, b_rows, c_rows, steps)
     except ValueError as err:
         print(f"verify modes: {args.ssm}: {err}", file=sys.stderr)
         return EXIT_USAGE
     results = []
     for cert in certs:
         path = args.out / f"{cert['claim']}.json"
-        write_atomic(path, certificate_bytes(cert))
-        check = check_certificate(json.loads(path.read_bytes()), str(path))
+        with steps.step(f"writing and kernel re-check of {cert['claim']}"):
+            write_atomic(path, certificate_bytes(cert))
+            check = check_certificate(json.loads(path.read_bytes()), str(path))
         results.append({"claim": cert["claim"], "path": str(path), "valid": check.valid, "errors": check.errors})
     params = certs[0]["params"]
     if params["start"]:
