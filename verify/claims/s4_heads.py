@@ -21,7 +21,7 @@ from verify.registry import claim
 
 __all__ = ["ssm_rows", "span_witness", "heads_obligations", "heads_certificate", "TEMPLATE_DEFAULTS", "compact_rows"]
 
-# From this state dimension on, the witness names unit vectors whose Krylov vectors span the state space
+# From this state dimension on, the witness names integer vectors whose Krylov vectors span the state space
 # ("cyclic"), so the kernel checks p(A) = 0 on an m x r block instead of on full m x m powers. Smaller SSMs (every
 # built-in instance) keep the original, human-readable witness.
 CYCLIC_FROM_M = 24

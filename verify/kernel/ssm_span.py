@@ -5,9 +5,9 @@
 C = C'/D_C, the lags are W(tau) = w_tau / (D_C D_B D_A^tau) with w_tau = vec C' A'^tau B' (an integer chain).
 
 * p(A) = 0 for the monic p of degree d <= m: L D_A^d p(A) = sum_j q_j A'^j with Gaussian integers q_j, evaluated by
-  Paterson-Stockmeyer, or, with the witness field "cyclic" = [i_1..i_r], on the block V = [e_i1..e_ir] only, plus
-  a proof that the Krylov vectors A'^j V (j < d) span QQ(i)^m (rank m modulo P, zmat.py). p(A) commutes with A, so
-  it then vanishes on a spanning set: p(A) = 0.
+  Paterson-Stockmeyer, or, with the witness field "cyclic" = [v_1, ..., v_r] (integer vectors of length m), on the
+  block V = [v_1..v_r] only, plus a proof that the Krylov vectors A'^j V (j < d) span QQ(i)^m (rank m modulo P,
+  zmat.py). p(A) commutes with A, so p(A) A^j v = A^j p(A) v = 0 on a spanning set: p(A) = 0.
 * The k x k minor of the rows w_(t_h) on the minor columns is nonsingular: rank k modulo P, else det != 0 exactly.
 * Coefficients: given (rows of number strings or the compact form) or, when left out, solved on the minor (python-
   flint). Either way the kernel then checks, in integers, diag(delta) w = Zn w[lags] for every row and entry, where
@@ -123,7 +123,7 @@ def _check_krylov_span(a: GZ, v: GZ, d: int, where: str) -> None:
             block = image * block
     krylov = nmod_mat(m, r * d, [int(x) for i in range(m) for part in columns for x in part[i]], P)
     if rank_mod_p(krylov, f"{where}: Krylov rank") != m:
-        raise KernelError(f"{where}.cyclic", f"the Krylov vectors A^j e_i (j < {d}) do not span the state space")
+        raise KernelError(f"{where}.cyclic", f"the Krylov vectors A^j v (j < {d}) do not span the state space")
 
 
 def _cyclic_block(cyclic: object, m: int, where: str) -> GZ:
@@ -139,7 +139,7 @@ def _cyclic_block(cyclic: object, m: int, where: str) -> GZ:
 
 
 def _check_annihilator(a: QMat, p: list[GQ], cyclic: object, where: str) -> None:
-    """p(A) = 0 exactly (full Paterson-Stockmeyer, or on cyclic unit vectors with the Krylov span)."""
+    """p(A) = 0 exactly (full Paterson-Stockmeyer, or on the witness's vectors with their Krylov span)."""
     m, d = a.shape[0], len(p) - 1
     q, _ = _gauss_integers([c * GQ(fmpq(a.d ** (d - j))) for j, c in enumerate(p)], f"{where}.annihilator")
     if cyclic is None:
@@ -174,7 +174,7 @@ def _select(m: GZ, rows: list[int], cols: list[int] | None = None) -> GZ:
     """The submatrix on the given rows (and columns; all columns when None)."""
     cols = list(range(m.shape[1])) if cols is None else cols
     pick = lambda part: fmpz_mat(len(rows), len(cols), [part[r, c] for r in rows for c in cols])  # noqa: E731
-    return GZ(pick(m.re), pick(m.im) if m.im is not None else None, m.bits)
+    return GZ(pick(m.re), pick(m.im) if m.im is not None else None)  # bits measured: rows differ a lot
 
 
 def _realified(m: GZ) -> fmpz_mat:
@@ -247,7 +247,7 @@ def _derived_coefficients(w: GZ, lags: list[int], cols: list[int], minor: GZ, wh
     charge(20 * product_units(size, size, size, bits, bits), f"{where}: inverting the minor")
     det = system.det()
     adj = fmpz_mat((system.inv() * det).numer_denom()[0])
-    zn = gmul(GZ(right, None, rhs.bits), GZ(adj, None, size * (bits + size.bit_length())), f"{where}: solving")
+    zn = gmul(GZ(right, None, rhs.bits), GZ(adj), f"{where}: solving")
     if zn.shape[1] == k:
         return GZ(zn.re, None, zn.bits), [det] * d
     re = fmpz_mat(d, k, [zn.re[t, h] for t in range(d) for h in range(k)])
@@ -259,8 +259,14 @@ def _check_identity(w: GZ, z: GZ, delta: list[fmpz], lags: list[int], where: str
     """diag(delta) w = Zn w[lags], i.e. W(tau) = sum_h c_{tau,h} W(t_h) for every tau < d and every entry."""
     d, width = w.shape
     dbits = max(int(x).bit_length() for x in delta)
-    scale = GZ(fmpz_mat(d, d, [delta[r] if r == c else 0 for r in range(d) for c in range(d)]), None, dbits)
-    lhs = gmul(scale, w, f"{where}: delta w")
+    charge(product_units(d, 1, width, dbits, w.bits) * (2 if w.im is not None else 1), f"{where}: delta w")
+    scaled = [
+        fmpz_mat(d, width, [part[t, e] * delta[t] for t in range(d) for e in range(width)])
+        if part is not None
+        else None
+        for part in (w.re, w.im)
+    ]
+    lhs = GZ(scaled[0], scaled[1], w.bits + dbits)
     rhs = gmul(z, _select(w, lags), f"{where}: sum_h c_tau,h W(t_h)") if lags else GZ(fmpz_mat(d, width), None, 0)
     for x, y in ((lhs.re, rhs.re), (lhs.im, rhs.im)):
         x = x if x is not None else fmpz_mat(d, width)

@@ -28,15 +28,19 @@ from .numbers import parse_number
 
 __all__ = ["QMat", "GZ", "read_qmat", "gmul", "gadd", "product_units", "mod_p", "rank_mod_p", "P", "S"]
 
-# Work units (1 unit ~ 1 microsecond on the project's 2-core machine). Calibrated with fmpz_mat products
-# (python-flint 0.9): an m x k by k x n product of a-bit by b-bit integers took 0.0003 us per m*k*n at 16 bits,
-# 0.028 at 16 x 1000, 0.084 at 1000 x 1000 and 0.17 at 2000 x 2000 bits, i.e. about (words_a + words_b) / 400 us
-# (words = 64-bit limbs); PRODUCT_DIVISOR = 400 keeps the charge above every measurement. An nmod_mat rank of an
-# m x n matrix took 0.00026 us per m*m*n (RANK_DIVISOR = 3000 charges 0.00033 plus 0.1 per entry for building
-# it). Reading one exact number string costs about 3 us (READ_UNITS).
-PRODUCT_DIVISOR = 400
+# Work units (1 unit ~ 1 microsecond on the project's 2-core machine). An m x k by k x n fmpz_mat product of a-bit by
+# b-bit integers (python-flint 0.9), measured (ms): 256x256x4 16 x 6000 bits 17.5; 256x256x4 2000 x 6000 349;
+# 256x4x256 6000 x 6000 425; 16x16x64 and 64x16x16 3000 x 3000 7.5; 64x64x64 64 x 4000 88 and 2000 x 2000 85;
+# 128x128x128 16 x 2000 117; 256x256x256 16 x 500 84 and 16 x 16 6. python-flint multiplies thin shapes entry by
+# entry (about m*k*n*(0.0004 + 0.0007 wa wb) us, wa, wb the 64-bit limbs) and square ones multimodularly (about
+# m*k*n*P*0.0004 + (m*k + k*n + m*n)*P^2*0.002 us with P = (a + b)/60 + 1 primes); product_units charges the first
+# for a shape with a side <= 16 and the larger of the two otherwise, times 3/2, which is above every measurement
+# (by 1.5x to 6x). An nmod_mat rank of an m x n matrix took 0.00026 us per m*m*n (RANK_DIVISOR = 3000 charges
+# 0.00033, plus 0.1 per entry for building it). Reading one exact number string costs about 3 us (READ_UNITS).
 RANK_DIVISOR = 3000
 READ_UNITS = 3
+# Products with at most this many entries get the bit length of their entries measured (cheap) instead of bounded.
+MEASURE_ENTRIES = 8192
 
 # The prime of the rank checks: P = 1 mod 4, the largest such prime below 2^62, and S with S^2 = -1 mod P.
 P = 4611686018427387817
@@ -125,7 +129,13 @@ def words(bits: int) -> int:
 
 def product_units(rows: int, inner: int, cols: int, bits_a: int, bits_b: int) -> int:
     """Work units of one fmpz_mat product (see the calibration above)."""
-    return rows * inner * cols * (words(bits_a) + words(bits_b)) // PRODUCT_DIVISOR + 1
+    mkn = rows * inner * cols
+    entrywise = mkn * (0.0004 + 0.0007 * words(bits_a) * words(bits_b))
+    if min(rows, inner, cols) > 16:
+        primes = (bits_a + bits_b) / 60 + 1
+        multimodular = mkn * primes * 0.0004 + (rows * inner + inner * cols + rows * cols) * primes**2 * 0.002
+        entrywise = max(entrywise, multimodular)
+    return int(1.5 * entrywise) + 1
 
 
 def gmul(a: GZ, b: GZ, what: str) -> GZ:
@@ -135,14 +145,17 @@ def gmul(a: GZ, b: GZ, what: str) -> GZ:
         raise KernelError(what, f"product of shapes {a.shape} and {b.shape}")
     count = 1 + (a.im is not None) + (b.im is not None) + (a.im is not None and b.im is not None)
     charge(count * product_units(rows, inner, cols, a.bits, b.bits), what)
-    bits = a.bits + b.bits + inner.bit_length() + 1
     if a.im is None and b.im is None:
-        return GZ(a.re * b.re, None, bits)
-    if a.im is None:
-        return GZ(a.re * b.re, a.re * b.im, bits)
-    if b.im is None:
-        return GZ(a.re * b.re, a.im * b.re, bits)
-    return GZ(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re, bits + 1)
+        re, im = a.re * b.re, None
+    elif a.im is None:
+        re, im = a.re * b.re, a.re * b.im
+    elif b.im is None:
+        re, im = a.re * b.re, a.im * b.re
+    else:
+        re, im = a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re
+    # The bound a.bits + b.bits + log2(inner) + 2 overestimates a long chain A^tau B badly; a small result is measured.
+    bits = None if rows * cols <= MEASURE_ENTRIES else a.bits + b.bits + inner.bit_length() + 2
+    return GZ(re, im, bits)
 
 
 def gadd(a: GZ, b: GZ, what: str, c: tuple[fmpz, fmpz] = (fmpz(1), fmpz(0))) -> GZ:
