@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz_mat
 
-__all__ = ["NotBlockable", "real_block_form", "eigen_factors", "block_sizes"]
+__all__ = ["NotBlockable", "real_block_form", "eigen_factors", "block_sizes", "krylov_ones", "simple_eigenvector"]
 
 
 class NotBlockable(ValueError):
@@ -135,7 +135,7 @@ def block_sizes(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[int]:
     return sorted((j + 1 for j in range(len(dims) - 1) for _ in range(at_least[j] - at_least[j + 1])), reverse=True)
 
 
-def _krylov(a: fmpq_mat) -> tuple[fmpq_mat, fmpq]:
+def krylov_ones(a: fmpq_mat) -> tuple[fmpq_mat, fmpq]:
     """(K, D) with A = A'/D (A' integer) and K = [u, A' u, ..., A'^(m-1) u], u the all-ones vector."""
     m = a.nrows()
     num, den = a.numer_denom()
@@ -147,7 +147,7 @@ def _krylov(a: fmpq_mat) -> tuple[fmpq_mat, fmpq]:
     return fmpq_mat(fmpz_mat(m, m, [columns[k][r] for r in range(m) for k in range(m)])), fmpq(den)
 
 
-def _simple_vector(krylov: tuple[fmpq_mat, fmpq], charpoly: fmpq_poly, f: fmpq_poly) -> fmpq_mat | None:
+def simple_eigenvector(krylov: tuple[fmpq_mat, fmpq], charpoly: fmpq_poly, f: fmpq_poly) -> fmpq_mat | None:
     """The canonical eigenvector of a simple root a of f (coordinates, m*e x 1), or None when g(A) u = 0."""
     (k_int, den), e, ma = krylov, f.degree(), _companion(f)
     m, chi = k_int.nrows(), charpoly.coeffs()
@@ -211,8 +211,8 @@ def real_block_form(a: fmpq_mat) -> tuple[fmpq_mat, fmpq_mat, list[int]]:
     for f, e in factors:
         chains = None
         if e == 1:
-            krylov = krylov if krylov is not None else _krylov(a)
-            v = _simple_vector(krylov, charpoly, f)
+            krylov = krylov if krylov is not None else krylov_ones(a)
+            v = simple_eigenvector(krylov, charpoly, f)
             chains = [[v]] if v is not None else None
         chains = chains or _chains(a, f, e)
         for chain in chains:

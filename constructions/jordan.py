@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
+from constructions.blockform import eigen_factors, krylov_ones, simple_eigenvector
+
 __all__ = [
     "Elem",
     "KMat",
@@ -36,13 +38,6 @@ def to_fraction_matrix(rows: list[list]) -> fmpq_mat:
     """A python-flint rational matrix from rows of ints, Fractions, fmpq or 'p/q' strings."""
     flat = [fmpq(*map(int, x.split("/"))) if isinstance(x, str) else fmpq(x) for r in rows for x in r]
     return fmpq_mat(len(rows), len(rows[0]), flat)
-
-
-def eigen_factors(a: fmpq_mat) -> list[tuple[fmpq_poly, int]]:
-    """Monic irreducible factors f of the characteristic polynomial with their multiplicities, sorted."""
-    _, factors = a.charpoly().factor()
-    out = [(f / f.leading_coefficient(), e) for f, e in factors]
-    return sorted(out, key=lambda fe: (fe[0].degree(), [str(c) for c in fe[0].coeffs()]))
 
 
 def inverse_elem(x: Elem, f: fmpq_poly) -> Elem:
@@ -172,20 +167,54 @@ class Eigen:
 
 
 def eigen_structure(a: fmpq_mat) -> list[Eigen]:
-    """Jordan chains and spectral rows for every irreducible factor of the characteristic polynomial."""
-    out = []
+    """Jordan chains and spectral rows for every irreducible factor of the characteristic polynomial.
+
+    A simple eigenvalue (multiplicity 1) takes the fast path of constructions/blockform.py (the canonical vectors
+    from one Krylov product, for A and for A^T); the result is the same as the general path's.
+    """
+    out, krylov, krylov_t, charpoly = [], None, None, None
     for f, e in eigen_factors(a):
-        chains = jordan_chains(a, f, e)
-        columns = [v for c in chains for v in c]
-        shifted_t = [list(r) for r in zip(*_shifted(a, f))]
-        power = shifted_t
-        for _ in range(max(len(c) for c in chains) - 1):
-            power = kmatmul(shifted_t, power, f)
-        w = nullspace(power, f)  # left generalized eigenvectors (columns of W)
-        wtv = [[sum((x * y for x, y in zip(wr, v)), fmpq_poly([0])) % f for v in columns] for wr in w]
-        dual = kmatmul(inverse(wtv, f), w, f)
-        out.append(Eigen(f, chains, left_inverse(columns, f), dual))
+        simple = None
+        if e == 1:
+            if krylov is None:
+                krylov, krylov_t, charpoly = krylov_ones(a), krylov_ones(a.transpose()), a.charpoly()
+            simple = _simple_eigen(krylov, krylov_t, charpoly, f)
+        out.append(simple or _general_eigen(a, f, e))
     return out
+
+
+def _as_elements(coords: fmpq_mat, e: int) -> list[Elem]:
+    """A K-vector given by coordinates (entry j at rows e*j .. e*j + e - 1) as reduced elements of K."""
+    return [fmpq_poly([coords[j * e + t, 0] for t in range(e)]) for j in range(coords.nrows() // e)]
+
+
+def _simple_eigen(krylov: tuple, krylov_t: tuple, charpoly: fmpq_poly, f: fmpq_poly) -> Eigen | None:
+    """The chain [v], left inverse e_r / v_r and dual row w / (w . v) of a simple root (None if u = 1 misses it)."""
+    v_coords = simple_eigenvector(krylov, charpoly, f)
+    w_coords = simple_eigenvector(krylov_t, charpoly, f)
+    if v_coords is None or w_coords is None:
+        return None
+    e = f.degree()
+    v, w = _as_elements(v_coords, e), _as_elements(w_coords, e)
+    zero = fmpq_poly([0])
+    first = next(r for r, x in enumerate(v) if not x.is_zero())
+    left = [[inverse_elem(v[first], f) if r == first else zero for r in range(len(v))]]
+    scale = inverse_elem(sum((x * y for x, y in zip(w, v)), zero) % f, f)
+    return Eigen(f, [[v]], left, [[(x * scale) % f for x in w]])
+
+
+def _general_eigen(a: fmpq_mat, f: fmpq_poly, e: int) -> Eigen:
+    """Chains, left inverse and dual rows by linear algebra over K (any multiplicity)."""
+    chains = jordan_chains(a, f, e)
+    columns = [v for c in chains for v in c]
+    shifted_t = [list(r) for r in zip(*_shifted(a, f))]
+    power = shifted_t
+    for _ in range(max(len(c) for c in chains) - 1):
+        power = kmatmul(shifted_t, power, f)
+    w = nullspace(power, f)  # left generalized eigenvectors (columns of W)
+    wtv = [[sum((x * y for x, y in zip(wr, v)), fmpq_poly([0])) % f for v in columns] for wr in w]
+    dual = kmatmul(inverse(wtv, f), w, f)
+    return Eigen(f, chains, left_inverse(columns, f), dual)
 
 
 def format_elem(x: Elem, var: str = "a") -> str:

@@ -7,6 +7,7 @@ object here is exact and is written out as kernel expressions; the kernel re-che
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb, factorial
 
 from flint import fmpq, fmpq_mat, fmpq_poly
@@ -20,6 +21,7 @@ __all__ = [
     "analyse",
     "format_kt",
     "trace",
+    "power_sums",
     "lag_features",
     "real_lag_features",
     "real_block_form",
@@ -53,13 +55,26 @@ def format_kt(x: KT) -> str:
 
 
 def trace(x: fmpq_poly, f: fmpq_poly) -> fmpq:
-    """Tr_f(x): the trace of the rational matrix of multiplication by x on the basis 1, a, ..., a^(d-1)."""
-    d = f.degree()
-    rows = []
-    for s in range(d):
-        coeffs = list(((x * fmpq_poly([0] * s + [1])) % f).coeffs()) + [fmpq(0)] * d
-        rows.append(coeffs[:d])
-    return sum((rows[s][s] for s in range(d)), fmpq(0))
+    """Tr_f(x) = sum_k x_k Tr_f(a^k) for x reduced modulo f, with the power sums Tr_f(a^k) of the roots of f."""
+    sums = power_sums(f)
+    return sum((c * t for c, t in zip((x % f).coeffs(), sums)), fmpq(0))
+
+
+@lru_cache(maxsize=256)
+def _power_sums(coeffs: tuple[str, ...]) -> tuple[fmpq, ...]:
+    """Newton's identities for the monic polynomial with these coefficients (low to high)."""
+    c = [fmpq(*map(int, x.split("/"))) if "/" in x else fmpq(int(x)) for x in coeffs]
+    d = len(c) - 1
+    top = [c[d - i] / c[d] for i in range(d + 1)]  # top[i]: coefficient of a^(d - i), monic
+    sums = [fmpq(d)]
+    for k in range(1, d):
+        sums.append(-(k * top[k] + sum((top[i] * sums[k - i] for i in range(1, k)), fmpq(0))))
+    return tuple(sums)
+
+
+def power_sums(f: fmpq_poly) -> tuple[fmpq, ...]:
+    """Tr_f(a^k) for k < deg f: the k-th power sums of the roots of f."""
+    return _power_sums(tuple(str(c) for c in f.coeffs()))
 
 
 @dataclass
@@ -187,9 +202,13 @@ def real_lag_features(index: int, mode: ModeForm, b: KT) -> tuple[list[str], lis
     d = f.degree()
     phis, psis = [], []
     for q in sorted(b):
+        shifted, traces = b[q] % f, []  # Tr(a^n b_q) for n = r + s < 2d - 1, each computed once
+        for _ in range(2 * d - 1):
+            traces.append(trace(shifted, f))
+            shifted = (shifted * fmpq_poly([0, 1])) % f
         for t in range(q + 1):
             for r in range(d):
-                weights = [trace(b[q] * fmpq_poly([0] * (r + s) + [1]), f) for s in range(d)]
+                weights = traces[r : r + d]
                 combo = " + ".join(f"({w})*Y{index}_{s}" for s, w in enumerate(weights) if w != 0) or "0"
                 phis.append(f"i^{t}*X{index}_{r}")
                 psis.append(f"({comb(q, t) * (-1) ** (q - t)})*j^{q - t}*({combo})")

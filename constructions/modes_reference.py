@@ -1,17 +1,55 @@
 """The first real block form of constructions/modes.py (chains from constructions.jordan), kept for tests.
 
 tests/test_blockform.py checks that constructions/blockform.py gives identical T, T^-1 and block sizes (and the
-same refusals) on every built-in instance. Not used by the toolkit itself.
+same refusals) on every built-in instance, and tests/test_modes.py that the Newton-identity trace equals this
+matrix trace. Not used by the toolkit itself.
 """
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat
+from flint import fmpq, fmpq_mat, fmpq_poly
 
 from constructions.blockform import NotBlockable
-from constructions.jordan import eigen_structure
 
-__all__ = ["real_block_form"]
+__all__ = ["real_block_form", "trace", "eigen_structure"]
+
+
+def eigen_structure(a: fmpq_mat) -> list:
+    """Jordan chains and spectral rows for every factor, all by linear algebra over K (the first version)."""
+    from constructions.jordan import (
+        Eigen,
+        _shifted,
+        eigen_factors,
+        inverse,
+        jordan_chains,
+        kmatmul,
+        left_inverse,
+        nullspace,
+    )
+
+    out = []
+    for f, e in eigen_factors(a):
+        chains = jordan_chains(a, f, e)
+        columns = [v for c in chains for v in c]
+        shifted_t = [list(r) for r in zip(*_shifted(a, f))]
+        power = shifted_t
+        for _ in range(max(len(c) for c in chains) - 1):
+            power = kmatmul(shifted_t, power, f)
+        w = nullspace(power, f)
+        wtv = [[sum((x * y for x, y in zip(wr, v)), fmpq_poly([0])) % f for v in columns] for wr in w]
+        dual = kmatmul(inverse(wtv, f), w, f)
+        out.append(Eigen(f, chains, left_inverse(columns, f), dual))
+    return out
+
+
+def trace(x: fmpq_poly, f: fmpq_poly) -> fmpq:
+    """Tr_f(x): the trace of the rational matrix of multiplication by x on the basis 1, a, ..., a^(d-1)."""
+    d = f.degree()
+    rows = []
+    for s in range(d):
+        coeffs = list(((x * fmpq_poly([0] * s + [1])) % f).coeffs()) + [fmpq(0)] * d
+        rows.append(coeffs[:d])
+    return sum((rows[s][s] for s in range(d)), fmpq(0))
 
 
 def real_block_form(a: fmpq_mat) -> tuple[fmpq_mat, fmpq_mat, list[int]]:

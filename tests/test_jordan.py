@@ -58,3 +58,17 @@ def test_inverse_over_a_number_field_is_a_two_sided_inverse():
 def test_format_elem_writes_kernel_expressions_in_the_generator():
     assert format_elem(fmpq_poly([1, -3]) / 2) == "1/2 + -3/2*a"
     assert format_elem(fmpq_poly([0])) == "0"
+
+
+def test_eigen_structure_with_the_simple_eigenvalue_path_equals_the_reference():
+    from constructions import modes_reference
+    from verify.claims.sA_modes import INSTANCES
+
+    cases = [rows[0] for rows in INSTANCES.values()]
+    cases += [[[0, 2, 0], [1, 0, 0], [1, 1, 3]], [["1/2", 1, 0], [0, "1/3", 1], [1, 0, -1]], [[2, 1], [0, 2]]]
+    for rows in cases:
+        a = to_fraction_matrix([[str(x) for x in r] for r in rows])
+        fast, slow = eigen_structure(a), modes_reference.eigen_structure(a)
+        assert [(e.modulus, e.chains, e.left, e.dual) for e in fast] == [
+            (e.modulus, e.chains, e.left, e.dual) for e in slow
+        ]

@@ -9,10 +9,11 @@ x(alpha) = the trace of multiplication by x on QQ[a]/(m), a rational number the 
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_poly
+from flint import fmpq, fmpq_mpoly, fmpq_mpoly_ctx, fmpq_poly
 
 from .errors import KernelError
 from .errors import field as _field
+from .limits import MAX_PRODUCT_WORK
 from .numbers import GQ
 from .poly import Poly, read_poly
 
@@ -70,16 +71,26 @@ def reduce_mod(poly: Poly, m: fmpq_poly) -> Poly:
 
 
 def _power_traces(m: fmpq_poly) -> list[fmpq]:
-    """Tr_m(a^k) for k < deg m: the trace of multiplication by a^k on the basis 1, a, ..., a^(d-1)."""
-    d = m.degree()
-    out = []
-    for k in range(d):
-        total = fmpq(0)
-        for s in range(d):
-            coeffs = (fmpq_poly([0] * (s + k) + [1]) % m).coeffs()
-            total += coeffs[s] if s < len(coeffs) else fmpq(0)
-        out.append(total)
-    return out
+    """Tr_m(a^k) for k < deg m: the power sums of the roots of m, by Newton's identities (memoized per modulus).
+
+    For monic m = a^d + c_1 a^(d-1) + ... + c_d: p_k = -(k c_k + sum_{i<k} c_i p_(k-i)), p_0 = d; Tr_m(a^k) = p_k
+    is the trace of multiplication by a^k on the basis 1, a, ..., a^(d-1) (the sum over the roots of root^k).
+    """
+    key = tuple(str(c) for c in m.coeffs())
+    if key not in _TRACES:
+        d = m.degree()
+        lead = m.coeffs()[-1]
+        c = [m.coeffs()[d - i] / lead for i in range(d + 1)]  # c[i]: coefficient of a^(d-i), monic
+        sums = [fmpq(d)]
+        for k in range(1, d):
+            sums.append(-(k * c[k] + sum((c[i] * sums[k - i] for i in range(1, k)), fmpq(0))))
+        if len(_TRACES) > 64:
+            _TRACES.clear()
+        _TRACES[key] = sums
+    return _TRACES[key]
+
+
+_TRACES: dict[tuple, list[fmpq]] = {}
 
 
 def trace_mod(poly: Poly, m: fmpq_poly) -> Poly:
@@ -115,21 +126,34 @@ def read_poly_matrix(value: object, variables: tuple[str, ...], where: str) -> l
 
 
 def _matmul(x: list[list[Poly]], y: list[list[Poly]], where: str) -> list[list[Poly]]:
-    """Product of polynomial matrices with matching shapes."""
+    """Product of polynomial matrices with matching shapes (python-flint fmpq_mpoly arithmetic, rational entries)."""
     if len(x[0]) != len(y):
         raise KernelError(where, f"product of shapes {len(x)}x{len(x[0])} and {len(y)}x{len(y[0])}")
     variables = x[0][0].variables
+    ctx = fmpq_mpoly_ctx.get(variables, "lex")
+    to_flint = lambda p: ctx.from_dict({e: c.re for e, c in p.terms.items()})  # noqa: E731
+    if any(not c.is_real() for matrix in (x, y) for row in matrix for p in row for c in p.terms.values()):
+        raise KernelError(where, "expected rational polynomial matrices")
+    fx = [[to_flint(p) for p in row] for row in x]
+    fy = [[to_flint(p) for p in row] for row in y]
     out = []
-    for row in x:
+    for row, prow in zip(fx, x):
         new = []
         for c in range(len(y[0])):
-            acc = Poly(variables)
+            acc = ctx.from_dict({})
             for k, entry in enumerate(row):
-                if entry.terms and y[k][c].terms:
-                    acc = acc + entry * y[k][c]
-            new.append(acc)
+                if prow[k].terms and y[k][c].terms:
+                    if len(prow[k].terms) * len(y[k][c].terms) > MAX_PRODUCT_WORK:
+                        raise KernelError("polynomial", "a product of polynomial matrix entries is too large")
+                    acc += entry * fy[k][c]
+            new.append(_from_flint(acc, variables))
         out.append(new)
     return out
+
+
+def _from_flint(p: fmpq_mpoly, variables: tuple[str, ...]) -> Poly:
+    """A python-flint polynomial as a kernel Poly (terms and coefficient sizes bounded as in poly.py)."""
+    return Poly(variables, {tuple(e): GQ(c).check_size() for e, c in p.to_dict().items()})
 
 
 def _lift(matrix: list[list[Poly]], variables: tuple[str, ...]) -> list[list[Poly]]:
