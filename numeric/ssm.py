@@ -8,6 +8,8 @@ chunked scan (local recurrences in parallel plus carried boundary states), and t
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -15,6 +17,9 @@ import numpy as np
 from numeric.backends import Backend
 
 __all__ = ["recurrence", "chunked_scan", "impulse_responses", "direct_conv", "fft_conv", "heads", "fft_size", "pack"]
+
+# Threads for the per-head FFT convolutions of `heads` on numpy (the machine's cores, at most 4).
+FFT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 
 
 def fft_size(n: int) -> int:
@@ -169,12 +174,19 @@ def heads(bk: Backend, V: Any, beta: Any, lam: Any, x: Any) -> tuple[Any, dict]:
     xc = pack(bk, x)
     FX = bk.fft(xc, N)
     Z = bk.zeros((n, k * d))
-    afft = 0.0
-    for h in range(k):
+
+    def head(h: int) -> tuple[float, float]:
+        """Head h's convolution z_h = c_h * x into its own columns of Z; max |fft(c_h)| and max |z_h|."""
         Fc = bk.fft(c[:, h], N)
-        afft = max(afft, bk.amax(abs(Fc)))
-        Z[:, h * d : (h + 1) * d] = _unpack(bk, bk.ifft(Fc[:, None] * FX)[:n], d)
-    zmax = bk.amax(abs(Z))
+        z = _unpack(bk, bk.ifft(Fc[:, None] * FX)[:n], d)
+        Z[:, h * d : (h + 1) * d] = z
+        return bk.amax(abs(Fc)), bk.amax(abs(z))
+
+    # The heads are independent: numpy's FFT releases the GIL, so two threads run two heads at once (the same
+    # transforms and products as one after the other, hence the same result and the same bound). torch threads itself.
+    with ThreadPoolExecutor(FFT_WORKERS if bk.name == "numpy" else 1) as pool:
+        maxima = list(pool.map(head, range(k)))
+    afft, zmax = max((a for a, _ in maxima), default=0.0), max((z for _, z in maxima), default=0.0)
     p = V.shape[1]
     y = (
         Z @ V.permute(1, 0, 2).reshape(p, k * d).T
