@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz_mat
 
-__all__ = ["NotBlockable", "real_block_form", "eigen_factors", "block_sizes", "krylov_ones", "simple_eigenvector"]
+__all__ = [
+    "NotBlockable",
+    "real_block_form",
+    "eigen_factors",
+    "block_sizes",
+    "krylov_ones",
+    "simple_eigenvector",
+    "realified_chains",
+]
 
 
 class NotBlockable(ValueError):
@@ -96,7 +104,7 @@ def _k_rank(vectors: list[fmpq_mat], f: fmpq_poly) -> int:
     return stacked.rank() // e
 
 
-def _chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[fmpq_mat]]:
+def realified_chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[fmpq_mat]]:
     """Jordan chains of constructions.jordan.jordan_chains, in coordinates (the same vectors, the same order)."""
     e = f.degree()
     n_mat = _realified(a, f)
@@ -214,7 +222,7 @@ def real_block_form(a: fmpq_mat) -> tuple[fmpq_mat, fmpq_mat, list[int]]:
             krylov = krylov if krylov is not None else krylov_ones(a)
             v = simple_eigenvector(krylov, charpoly, f)
             chains = [[v]] if v is not None else None
-        chains = chains or _chains(a, f, e)
+        chains = chains or realified_chains(a, f, e)
         for chain in chains:
             columns += _columns(chain, f.degree())
             out_sizes.append(len(chain) if f.degree() == 1 else 2)

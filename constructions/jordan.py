@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from constructions.blockform import eigen_factors, krylov_ones, simple_eigenvector
+from constructions.blockform import eigen_factors, krylov_ones, realified_chains, simple_eigenvector
 
 __all__ = [
     "Elem",
@@ -28,6 +28,8 @@ __all__ = [
     "format_elem",
     "inverse_elem",
     "kmatmul",
+    "KMATMUL_NATIVE_DEGREE",
+    "REALIFIED_CHAINS_SIZE",
 ]
 
 Elem = fmpq_poly  # an element of K = QQ[a]/(f), kept reduced modulo f
@@ -99,9 +101,37 @@ def inverse(m: KMat, f: fmpq_poly) -> KMat:
     return [r[n:] for r in rows]
 
 
+# Up to this degree of the modulus, kmatmul multiplies coefficient matrices with python-flint (e^2 fmpq_mat products).
+KMATMUL_NATIVE_DEGREE = 4
+
+
 def kmatmul(x: KMat, y: KMat, f: fmpq_poly) -> KMat:
-    """Product of matrices over K, reduced modulo f."""
-    return [[sum((a * b for a, b in zip(r, c)), fmpq_poly([0])) % f for c in zip(*y)] for r in x]
+    """Product of matrices over K, reduced modulo f (as rational coefficient matrices when deg f is small)."""
+    e = f.degree()
+    if not x or not y or not y[0] or len(x[0]) != len(y) or e > KMATMUL_NATIVE_DEGREE:
+        return [[sum((a * b for a, b in zip(r, c)), fmpq_poly([0])) % f for c in zip(*y)] for r in x]
+    xs, ys = _coefficient_matrices(x, f), _coefficient_matrices(y, f)
+    rows, cols = len(x), len(y[0])
+    products = [fmpq_mat(rows, cols) for _ in range(2 * e - 1)]  # coefficient of a^s, s <= 2e - 2
+    for i in range(e):
+        for j in range(e):
+            products[i + j] += xs[i] * ys[j]
+    reduced = [(fmpq_poly([0] * s + [1]) % f).coeffs() for s in range(2 * e - 1)]
+    out = [[fmpq(0)] * (rows * cols) for _ in range(e)]
+    for s, product in enumerate(products):
+        entries = product.entries()
+        for t, c in enumerate(reduced[s]):
+            if c != 0:
+                out[t] = [acc + c * v for acc, v in zip(out[t], entries)]
+    return [[fmpq_poly([out[t][r * cols + c] for t in range(e)]) for c in range(cols)] for r in range(rows)]
+
+
+def _coefficient_matrices(m: KMat, f: fmpq_poly) -> list[fmpq_mat]:
+    """M_0, ..., M_(e-1) with m = sum_t M_t a^t (entries reduced modulo f first)."""
+    e, rows, cols = f.degree(), len(m), len(m[0])
+    coeffs = [[list((x % f).coeffs()) for x in row] for row in m]
+    pick = lambda c, t: c[t] if t < len(c) else 0  # noqa: E731
+    return [fmpq_mat(rows, cols, [pick(c, t) for row in coeffs for c in row]) for t in range(e)]
 
 
 def _shifted(a: fmpq_mat, f: fmpq_poly) -> KMat:
@@ -111,8 +141,21 @@ def _shifted(a: fmpq_mat, f: fmpq_poly) -> KMat:
     return [[(fmpq_poly([a[r, c]]) - (gen if r == c else 0)) % f for c in range(n)] for r in range(n)]
 
 
+# Up to this size m * deg f, jordan_chains works on the realified rational matrix (constructions/blockform.py).
+REALIFIED_CHAINS_SIZE = 256
+
+
 def jordan_chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[list[Elem]]]:
-    """Jordan chains v_1, ..., v_s for the eigenvalue a (root of f): (A - a) v_1 = 0, (A - a) v_{t+1} = v_t."""
+    """Jordan chains v_1, ..., v_s for the eigenvalue a (root of f): (A - a) v_1 = 0, (A - a) v_{t+1} = v_t.
+
+    The same canonical vectors, chosen in the same order, either over K directly or (when m deg f is at most
+    REALIFIED_CHAINS_SIZE) by python-flint rrefs of the realified matrix.
+    """
+    e = f.degree()
+    if a.nrows() * e <= REALIFIED_CHAINS_SIZE:
+        chains = realified_chains(a, f, multiplicity)
+        as_k = lambda v: [fmpq_poly([v[j * e + t, 0] for t in range(e)]) for j in range(v.nrows() // e)]  # noqa: E731
+        return [[as_k(v) for v in chain] for chain in chains]
     n_mat = _shifted(a, f)
     powers = [[[fmpq_poly([1 if r == c else 0]) for c in range(len(n_mat))] for r in range(len(n_mat))]]
     kernels = [[]]

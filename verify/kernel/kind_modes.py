@@ -57,6 +57,8 @@ def reduce_mod(poly: Poly, m: fmpq_poly) -> Poly:
     """The canonical representative of poly modulo m(a); the generator must be the first variable."""
     if poly.variables[0] != GEN:
         raise KernelError("modes", "the generator must be the first variable")
+    if not poly.terms:
+        return poly
     groups: dict[tuple, dict[int, fmpq]] = {}
     for monomial, c in poly.terms.items():
         groups.setdefault(monomial[1:], {})[monomial[0]] = c.re
@@ -76,7 +78,7 @@ def _power_traces(m: fmpq_poly) -> list[fmpq]:
     For monic m = a^d + c_1 a^(d-1) + ... + c_d: p_k = -(k c_k + sum_{i<k} c_i p_(k-i)), p_0 = d; Tr_m(a^k) = p_k
     is the trace of multiplication by a^k on the basis 1, a, ..., a^(d-1) (the sum over the roots of root^k).
     """
-    key = tuple(str(c) for c in m.coeffs())
+    key = str(m)
     if key not in _TRACES:
         d = m.degree()
         lead = m.coeffs()[-1]
@@ -90,11 +92,13 @@ def _power_traces(m: fmpq_poly) -> list[fmpq]:
     return _TRACES[key]
 
 
-_TRACES: dict[tuple, list[fmpq]] = {}
+_TRACES: dict[str, list[fmpq]] = {}
 
 
 def trace_mod(poly: Poly, m: fmpq_poly) -> Poly:
     """Tr_m applied coefficientwise: a rational polynomial in the remaining variables (no generator)."""
+    if not poly.terms:
+        return poly
     traces = _power_traces(m)
     out: dict[tuple, GQ] = {}
     for monomial, c in reduce_mod(poly, m).terms.items():
@@ -131,22 +135,24 @@ def _matmul(x: list[list[Poly]], y: list[list[Poly]], where: str) -> list[list[P
         raise KernelError(where, f"product of shapes {len(x)}x{len(x[0])} and {len(y)}x{len(y[0])}")
     variables = x[0][0].variables
     ctx = fmpq_mpoly_ctx.get(variables, "lex")
-    to_flint = lambda p: ctx.from_dict({e: c.re for e, c in p.terms.items()})  # noqa: E731
     if any(not c.is_real() for matrix in (x, y) for row in matrix for p in row for c in p.terms.values()):
         raise KernelError(where, "expected rational polynomial matrices")
-    fx = [[to_flint(p) for p in row] for row in x]
+    to_flint = lambda p: ctx.from_dict({e: c.re for e, c in p.terms.items()}) if p.terms else None  # noqa: E731
+    fx = [[(k, to_flint(p), len(p.terms)) for k, p in enumerate(row) if p.terms] for row in x]  # nonzero entries
     fy = [[to_flint(p) for p in row] for row in y]
+    sizes = [[len(p.terms) for p in row] for row in y]
     out = []
-    for row, prow in zip(fx, x):
+    for row in fx:
         new = []
         for c in range(len(y[0])):
-            acc = ctx.from_dict({})
-            for k, entry in enumerate(row):
-                if prow[k].terms and y[k][c].terms:
-                    if len(prow[k].terms) * len(y[k][c].terms) > MAX_PRODUCT_WORK:
+            acc = None
+            for k, entry, size in row:
+                if fy[k][c] is not None:
+                    if size * sizes[k][c] > MAX_PRODUCT_WORK:
                         raise KernelError("polynomial", "a product of polynomial matrix entries is too large")
-                    acc += entry * fy[k][c]
-            new.append(_from_flint(acc, variables))
+                    term = entry * fy[k][c]
+                    acc = term if acc is None else acc + term
+            new.append(Poly(variables) if acc is None else _from_flint(acc, variables))
         out.append(new)
     return out
 
