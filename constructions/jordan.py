@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
+from constructions.blockform import eigen_factors, krylov_ones, realified_chains, simple_eigenvector
+
 __all__ = [
     "Elem",
     "KMat",
@@ -26,6 +28,8 @@ __all__ = [
     "format_elem",
     "inverse_elem",
     "kmatmul",
+    "KMATMUL_NATIVE_DEGREE",
+    "REALIFIED_CHAINS_SIZE",
 ]
 
 Elem = fmpq_poly  # an element of K = QQ[a]/(f), kept reduced modulo f
@@ -36,13 +40,6 @@ def to_fraction_matrix(rows: list[list]) -> fmpq_mat:
     """A python-flint rational matrix from rows of ints, Fractions, fmpq or 'p/q' strings."""
     flat = [fmpq(*map(int, x.split("/"))) if isinstance(x, str) else fmpq(x) for r in rows for x in r]
     return fmpq_mat(len(rows), len(rows[0]), flat)
-
-
-def eigen_factors(a: fmpq_mat) -> list[tuple[fmpq_poly, int]]:
-    """Monic irreducible factors f of the characteristic polynomial with their multiplicities, sorted."""
-    _, factors = a.charpoly().factor()
-    out = [(f / f.leading_coefficient(), e) for f, e in factors]
-    return sorted(out, key=lambda fe: (fe[0].degree(), [str(c) for c in fe[0].coeffs()]))
 
 
 def inverse_elem(x: Elem, f: fmpq_poly) -> Elem:
@@ -104,9 +101,37 @@ def inverse(m: KMat, f: fmpq_poly) -> KMat:
     return [r[n:] for r in rows]
 
 
+# Up to this degree of the modulus, kmatmul multiplies coefficient matrices with python-flint (e^2 fmpq_mat products).
+KMATMUL_NATIVE_DEGREE = 4
+
+
 def kmatmul(x: KMat, y: KMat, f: fmpq_poly) -> KMat:
-    """Product of matrices over K, reduced modulo f."""
-    return [[sum((a * b for a, b in zip(r, c)), fmpq_poly([0])) % f for c in zip(*y)] for r in x]
+    """Product of matrices over K, reduced modulo f (as rational coefficient matrices when deg f is small)."""
+    e = f.degree()
+    if not x or not y or not y[0] or len(x[0]) != len(y) or e > KMATMUL_NATIVE_DEGREE:
+        return [[sum((a * b for a, b in zip(r, c)), fmpq_poly([0])) % f for c in zip(*y)] for r in x]
+    xs, ys = _coefficient_matrices(x, f), _coefficient_matrices(y, f)
+    rows, cols = len(x), len(y[0])
+    products = [fmpq_mat(rows, cols) for _ in range(2 * e - 1)]  # coefficient of a^s, s <= 2e - 2
+    for i in range(e):
+        for j in range(e):
+            products[i + j] += xs[i] * ys[j]
+    reduced = [(fmpq_poly([0] * s + [1]) % f).coeffs() for s in range(2 * e - 1)]
+    out = [[fmpq(0)] * (rows * cols) for _ in range(e)]
+    for s, product in enumerate(products):
+        entries = product.entries()
+        for t, c in enumerate(reduced[s]):
+            if c != 0:
+                out[t] = [acc + c * v for acc, v in zip(out[t], entries)]
+    return [[fmpq_poly([out[t][r * cols + c] for t in range(e)]) for c in range(cols)] for r in range(rows)]
+
+
+def _coefficient_matrices(m: KMat, f: fmpq_poly) -> list[fmpq_mat]:
+    """M_0, ..., M_(e-1) with m = sum_t M_t a^t (entries reduced modulo f first)."""
+    e, rows, cols = f.degree(), len(m), len(m[0])
+    coeffs = [[list((x % f).coeffs()) for x in row] for row in m]
+    pick = lambda c, t: c[t] if t < len(c) else 0  # noqa: E731
+    return [fmpq_mat(rows, cols, [pick(c, t) for row in coeffs for c in row]) for t in range(e)]
 
 
 def _shifted(a: fmpq_mat, f: fmpq_poly) -> KMat:
@@ -116,8 +141,21 @@ def _shifted(a: fmpq_mat, f: fmpq_poly) -> KMat:
     return [[(fmpq_poly([a[r, c]]) - (gen if r == c else 0)) % f for c in range(n)] for r in range(n)]
 
 
+# Up to this size m * deg f, jordan_chains works on the realified rational matrix (constructions/blockform.py).
+REALIFIED_CHAINS_SIZE = 256
+
+
 def jordan_chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[list[Elem]]]:
-    """Jordan chains v_1, ..., v_s for the eigenvalue a (root of f): (A - a) v_1 = 0, (A - a) v_{t+1} = v_t."""
+    """Jordan chains v_1, ..., v_s for the eigenvalue a (root of f): (A - a) v_1 = 0, (A - a) v_{t+1} = v_t.
+
+    The same canonical vectors, chosen in the same order, either over K directly or (when m deg f is at most
+    REALIFIED_CHAINS_SIZE) by python-flint rrefs of the realified matrix.
+    """
+    e = f.degree()
+    if a.nrows() * e <= REALIFIED_CHAINS_SIZE:
+        chains = realified_chains(a, f, multiplicity)
+        as_k = lambda v: [fmpq_poly([v[j * e + t, 0] for t in range(e)]) for j in range(v.nrows() // e)]  # noqa: E731
+        return [[as_k(v) for v in chain] for chain in chains]
     n_mat = _shifted(a, f)
     powers = [[[fmpq_poly([1 if r == c else 0]) for c in range(len(n_mat))] for r in range(len(n_mat))]]
     kernels = [[]]
@@ -172,20 +210,54 @@ class Eigen:
 
 
 def eigen_structure(a: fmpq_mat) -> list[Eigen]:
-    """Jordan chains and spectral rows for every irreducible factor of the characteristic polynomial."""
-    out = []
+    """Jordan chains and spectral rows for every irreducible factor of the characteristic polynomial.
+
+    A simple eigenvalue (multiplicity 1) takes the fast path of constructions/blockform.py (the canonical vectors
+    from one Krylov product, for A and for A^T); the result is the same as the general path's.
+    """
+    out, krylov, krylov_t, charpoly = [], None, None, None
     for f, e in eigen_factors(a):
-        chains = jordan_chains(a, f, e)
-        columns = [v for c in chains for v in c]
-        shifted_t = [list(r) for r in zip(*_shifted(a, f))]
-        power = shifted_t
-        for _ in range(max(len(c) for c in chains) - 1):
-            power = kmatmul(shifted_t, power, f)
-        w = nullspace(power, f)  # left generalized eigenvectors (columns of W)
-        wtv = [[sum((x * y for x, y in zip(wr, v)), fmpq_poly([0])) % f for v in columns] for wr in w]
-        dual = kmatmul(inverse(wtv, f), w, f)
-        out.append(Eigen(f, chains, left_inverse(columns, f), dual))
+        simple = None
+        if e == 1:
+            if krylov is None:
+                krylov, krylov_t, charpoly = krylov_ones(a), krylov_ones(a.transpose()), a.charpoly()
+            simple = _simple_eigen(krylov, krylov_t, charpoly, f)
+        out.append(simple or _general_eigen(a, f, e))
     return out
+
+
+def _as_elements(coords: fmpq_mat, e: int) -> list[Elem]:
+    """A K-vector given by coordinates (entry j at rows e*j .. e*j + e - 1) as reduced elements of K."""
+    return [fmpq_poly([coords[j * e + t, 0] for t in range(e)]) for j in range(coords.nrows() // e)]
+
+
+def _simple_eigen(krylov: tuple, krylov_t: tuple, charpoly: fmpq_poly, f: fmpq_poly) -> Eigen | None:
+    """The chain [v], left inverse e_r / v_r and dual row w / (w . v) of a simple root (None if u = 1 misses it)."""
+    v_coords = simple_eigenvector(krylov, charpoly, f)
+    w_coords = simple_eigenvector(krylov_t, charpoly, f)
+    if v_coords is None or w_coords is None:
+        return None
+    e = f.degree()
+    v, w = _as_elements(v_coords, e), _as_elements(w_coords, e)
+    zero = fmpq_poly([0])
+    first = next(r for r, x in enumerate(v) if not x.is_zero())
+    left = [[inverse_elem(v[first], f) if r == first else zero for r in range(len(v))]]
+    scale = inverse_elem(sum((x * y for x, y in zip(w, v)), zero) % f, f)
+    return Eigen(f, [[v]], left, [[(x * scale) % f for x in w]])
+
+
+def _general_eigen(a: fmpq_mat, f: fmpq_poly, e: int) -> Eigen:
+    """Chains, left inverse and dual rows by linear algebra over K (any multiplicity)."""
+    chains = jordan_chains(a, f, e)
+    columns = [v for c in chains for v in c]
+    shifted_t = [list(r) for r in zip(*_shifted(a, f))]
+    power = shifted_t
+    for _ in range(max(len(c) for c in chains) - 1):
+        power = kmatmul(shifted_t, power, f)
+    w = nullspace(power, f)  # left generalized eigenvectors (columns of W)
+    wtv = [[sum((x * y for x, y in zip(wr, v)), fmpq_poly([0])) % f for v in columns] for wr in w]
+    dual = kmatmul(inverse(wtv, f), w, f)
+    return Eigen(f, chains, left_inverse(columns, f), dual)
 
 
 def format_elem(x: Elem, var: str = "a") -> str:

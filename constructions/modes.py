@@ -7,10 +7,12 @@ object here is exact and is written out as kernel expressions; the kernel re-che
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb, factorial
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
+from constructions.blockform import NotBlockable, real_block_form
 from constructions.jordan import Eigen, KMat, eigen_structure, format_elem, inverse_elem, kmatmul
 
 __all__ = [
@@ -19,6 +21,7 @@ __all__ = [
     "analyse",
     "format_kt",
     "trace",
+    "power_sums",
     "lag_features",
     "real_lag_features",
     "real_block_form",
@@ -52,13 +55,26 @@ def format_kt(x: KT) -> str:
 
 
 def trace(x: fmpq_poly, f: fmpq_poly) -> fmpq:
-    """Tr_f(x): the trace of the rational matrix of multiplication by x on the basis 1, a, ..., a^(d-1)."""
-    d = f.degree()
-    rows = []
-    for s in range(d):
-        coeffs = list(((x * fmpq_poly([0] * s + [1])) % f).coeffs()) + [fmpq(0)] * d
-        rows.append(coeffs[:d])
-    return sum((rows[s][s] for s in range(d)), fmpq(0))
+    """Tr_f(x) = sum_k x_k Tr_f(a^k) for x reduced modulo f, with the power sums Tr_f(a^k) of the roots of f."""
+    sums = power_sums(f)
+    return sum((c * t for c, t in zip((x % f).coeffs(), sums)), fmpq(0))
+
+
+@lru_cache(maxsize=256)
+def _power_sums(coeffs: tuple[str, ...]) -> tuple[fmpq, ...]:
+    """Newton's identities for the monic polynomial with these coefficients (low to high)."""
+    c = [fmpq(*map(int, x.split("/"))) if "/" in x else fmpq(int(x)) for x in coeffs]
+    d = len(c) - 1
+    top = [c[d - i] / c[d] for i in range(d + 1)]  # top[i]: coefficient of a^(d - i), monic
+    sums = [fmpq(d)]
+    for k in range(1, d):
+        sums.append(-(k * top[k] + sum((top[i] * sums[k - i] for i in range(1, k)), fmpq(0))))
+    return tuple(sums)
+
+
+def power_sums(f: fmpq_poly) -> tuple[fmpq, ...]:
+    """Tr_f(a^k) for k < deg f: the k-th power sums of the roots of f."""
+    return _power_sums(tuple(str(c) for c in f.coeffs()))
 
 
 @dataclass
@@ -186,44 +202,17 @@ def real_lag_features(index: int, mode: ModeForm, b: KT) -> tuple[list[str], lis
     d = f.degree()
     phis, psis = [], []
     for q in sorted(b):
+        shifted, traces = b[q] % f, []  # Tr(a^n b_q) for n = r + s < 2d - 1, each computed once
+        for _ in range(2 * d - 1):
+            traces.append(trace(shifted, f))
+            shifted = (shifted * fmpq_poly([0, 1])) % f
         for t in range(q + 1):
             for r in range(d):
-                weights = [trace(b[q] * fmpq_poly([0] * (r + s) + [1]), f) for s in range(d)]
+                weights = traces[r : r + d]
                 combo = " + ".join(f"({w})*Y{index}_{s}" for s, w in enumerate(weights) if w != 0) or "0"
                 phis.append(f"i^{t}*X{index}_{r}")
                 psis.append(f"({comb(q, t) * (-1) ** (q - t)})*j^{q - t}*({combo})")
     return phis, psis
-
-
-class NotBlockable(ValueError):
-    """A has a Jordan structure that no real similarity brings to 1x1 / 2x2 blocks with rational entries."""
-
-
-def real_block_form(a: fmpq_mat) -> tuple[fmpq_mat, fmpq_mat, list[int]]:
-    """T, T^-1 and block sizes with T A T^-1 block diagonal in 1x1 and 2x2 rational blocks."""
-    columns, sizes = [], []
-    for e in eigen_structure(a):
-        f, deg = e.modulus, e.modulus.degree()
-        if deg == 1 and max(e.sizes) <= 2:
-            for chain in e.chains:
-                columns.extend([[(x % f).coeffs()[0] if not x.is_zero() else fmpq(0) for x in v] for v in chain])
-                sizes.append(len(chain))
-        elif deg == 2 and max(e.sizes) == 1:
-            for chain in e.chains:
-                v = chain[0]
-                parts = [list((x % f).coeffs()) + [fmpq(0), fmpq(0)] for x in v]
-                columns.append([p[0] for p in parts])
-                columns.append([p[1] for p in parts])
-                sizes.append(2)
-        else:
-            raise NotBlockable(
-                f"the eigenvalues with minimal polynomial {f} have Jordan blocks of sizes {e.sizes}: "
-                "a real similarity to 1x1/2x2 blocks needs blocks <= 2 for a rational eigenvalue, <= 1 for a "
-                "quadratic pair, and (for a rational T) no irreducible factor of degree >= 3"
-            )
-    n = a.nrows()
-    t_inv = fmpq_mat(n, n, [columns[j][r] for r in range(n) for j in range(n)])
-    return t_inv.inv(), t_inv, sizes
 
 
 def _power(x: fmpq_poly, k: int, f: fmpq_poly) -> fmpq_poly:

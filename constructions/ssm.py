@@ -6,8 +6,10 @@ W(tau) = sum_h c_{tau,h} M_h (eq. 8), and the smallest n for which condition (7)
 
 Nothing here is found by "trying n until the rank stops growing": the minimal polynomial p of A gives the
 recurrence W(tau + d) = -sum_{j<d} p_j W(tau + j), so every lag beyond d - 1 adds nothing, and the same
-recurrence generates c_{tau,.} for all tau (see `coefficients`). Matrices are SymPy DomainMatrix (QQ is
-backed by python-flint); the kernel re-checks everything from the certificate (verify/kernel/kind_ssm.py).
+recurrence generates c_{tau,.} for all tau (see `coefficients`). The SSM keeps SymPy DomainMatrix for readers;
+the hot paths run on python-flint's native types (constructions/gaussian.py): the minimal polynomial (flint's over
+QQ, multimodular over QQ(i)), the lags W(0..d-1) through an integer state chain, and fraction-free rrefs. The first
+SymPy versions are kept in constructions/ssm_reference.py; the kernel re-checks everything (kind_ssm.py).
 """
 
 from __future__ import annotations
@@ -15,9 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
+from flint import fmpq, fmpq_mat, fmpz_mat
 from sympy.polys.domains import QQ, QQ_I
 from sympy.polys.matrices import DomainMatrix
+
+from constructions.gaussian import GMat, column_basis, from_domain, integer_form, krylov_cyclic, to_domain_elements
+from constructions.gaussian import minimal_polynomial as _native_minimal_polynomial
 
 __all__ = [
     "SSM",
@@ -31,6 +38,8 @@ __all__ = [
     "interaction_basis",
     "coefficients",
     "coefficient_table",
+    "lag_matrix",
+    "cyclic_vectors",
 ]
 
 
@@ -61,6 +70,11 @@ class SSM:
     def domain(self) -> object:
         """QQ or QQ_I."""
         return self.A.domain
+
+    @cached_property
+    def native(self) -> tuple[GMat, GMat, GMat]:
+        """A, B, C as python-flint matrices (real and imaginary parts), made once."""
+        return from_domain(self.A), from_domain(self.B), from_domain(self.C)
 
 
 @dataclass(frozen=True)
@@ -169,44 +183,68 @@ def impulse_responses(ssm: SSM, count: int) -> list[DomainMatrix]:
     return out
 
 
-def _flat(m: DomainMatrix) -> list:
-    """Entries row-major (the vec used by the kernel)."""
-    return [x for row in m.to_list() for x in row]
-
-
 def minimal_polynomial(ssm: SSM) -> list:
-    """Monic minimal polynomial of A, coefficients p_0..p_d: the first linear dependency among vec A^j."""
-    m, domain = ssm.m, ssm.domain
-    powers, P = [], DomainMatrix.eye(m, domain)
-    for _ in range(m + 1):
-        powers.append(_flat(P))
-        P = P * ssm.A
-    krylov = DomainMatrix([list(col) for col in zip(*powers)], (m * m, m + 1), domain)
-    rref, pivots = krylov.rref()
-    d = next(j for j in range(m + 1) if j not in pivots)  # Cayley-Hamilton: some j <= m is not a pivot
-    table = rref.to_list()
-    coeffs = [domain.zero] * (d + 1)
-    for row, j in enumerate(pivots):
-        if j < d:
-            coeffs[j] = -table[row][d]
-    coeffs[d] = domain.one
-    return coeffs
+    """Monic minimal polynomial of A, coefficients p_0..p_d (in the SSM's domain)."""
+    return to_domain_elements(_native_minimal_polynomial(ssm.native[0]), ssm.domain)
+
+
+def _cmul(x: tuple[fmpz_mat, fmpz_mat | None], y: tuple[fmpz_mat, fmpz_mat | None]) -> tuple:
+    """The product of two Gaussian-integer matrices given as (re, im) pairs (im None when zero)."""
+    (xr, xi), (yr, yi) = x, y
+    if xi is None and yi is None:
+        return xr * yr, None
+    if xi is None:
+        return xr * yr, xr * yi
+    if yi is None:
+        return xr * yr, xi * yr
+    return xr * yr - xi * yi, xr * yi + xi * yr
+
+
+def lag_matrix(ssm: SSM, count: int) -> GMat:
+    """The (p*d) x count matrix whose column tau is vec W(tau) (row-major), for tau < count.
+
+    With A = A'/D_A, B = B'/D_B, C = C'/D_C (integer A', B', C'), W(tau) = C' A'^tau B' / (D_C D_A^tau D_B): the
+    state chain A'^tau B' stays in integers (no gcd per entry), and only the count small products are divided.
+    """
+    (ar, ai, da), (br, bi, db), (cr, ci, dc) = (integer_form(M) for M in ssm.native)
+    state, rows = (br, bi), ssm.p * ssm.d
+    re_cols, im_cols = [], []
+    for tau in range(count):
+        wr, wi = _cmul((cr, ci), state)
+        den = dc * db * da**tau
+        re_cols.append([fmpq(x, den) for x in wr.entries()])
+        im_cols.append([fmpq(x, den) for x in wi.entries()] if wi is not None else None)
+        state = _cmul((ar, ai), state)
+    re = fmpq_mat(rows, count, [re_cols[t][i] for i in range(rows) for t in range(count)])
+    if all(c is None for c in im_cols):
+        return GMat(re)
+    im_cols = [c if c is not None else [fmpq(0)] * rows for c in im_cols]
+    return GMat(re, fmpq_mat(rows, count, [im_cols[t][i] for i in range(rows) for t in range(count)]))
 
 
 def interaction_basis(ssm: SSM) -> InteractionBasis:
     """Greedy basis lags of span{W(0..d-1)}, coordinates c_{tau,h} for tau < d, and a nonsingular minor."""
     annihilator = minimal_polynomial(ssm)
     d, domain = len(annihilator) - 1, ssm.domain
-    vecs = [_flat(W) for W in impulse_responses(ssm, d)]
-    columns = DomainMatrix([list(c) for c in zip(*vecs)], (len(vecs[0]), d), domain)  # vec W(tau) as columns
-    rref, pivots = columns.rref()
-    lags, table = list(pivots), rref.to_list()
-    base = [[table[row][tau] for row in range(len(lags))] for tau in range(d)]
+    vecs = lag_matrix(ssm, d)
+    lags, coords = column_basis(vecs)
+    base = [to_domain_elements(coords[tau], domain) for tau in range(d)]
     minor_cols: list[int] = []
     if lags:
-        rows = DomainMatrix([vecs[t] for t in lags], (len(lags), len(vecs[0])), domain)
-        minor_cols = list(rows.rref()[1])
+        im = _columns(vecs.im, lags).transpose() if vecs.im is not None else None
+        rows = GMat(_columns(vecs.re, lags).transpose(), im)  # the k x (p*d) matrix of rows vec W(t_h)
+        minor_cols = column_basis(rows)[0]
     return InteractionBasis(ssm, annihilator, lags, base, minor_cols)
+
+
+def _columns(m: fmpq_mat, cols: list[int]) -> fmpq_mat:
+    """The given columns of a rational matrix, in order."""
+    return fmpq_mat(m.nrows(), len(cols), [m[r, c] for r in range(m.nrows()) for c in cols])
+
+
+def cyclic_vectors(basis: InteractionBasis, limit: int = 64) -> list[int] | None:
+    """Unit vectors e_i whose Krylov vectors A^j e_i (j < d) span the state space (None if not found)."""
+    return krylov_cyclic(basis.ssm.native[0], len(basis.annihilator) - 1, limit)
 
 
 def coefficients(basis: InteractionBasis, n: int) -> Iterator[list]:

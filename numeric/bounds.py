@@ -127,6 +127,25 @@ _MUV = "(3/2*(2*v/(1-2*v)))"
 _STABLE = f"(DP*{_MU}/(1-DP*{_MU}) + DP*{_MUV}/(1-DP*{_MUV}))*Ybar"
 _RAW = f"DR*{_MU}/(1-DR*{_MU})*Yraw + DP*{_MUV}/(1-DP*{_MUV})*Ybar"
 
+# Chunked k-head form (numeric.ssm.heads_chunked, chunks of L, FFT length NL = 2L): every operation rounds as
+# fl(a op b) = (a op b)(1 + delta) with |delta| <= mu (complex products, Higham Lemma 3.5; u <= mu for additions
+# and real products; a computed twiddle counts twice, an input rounded from an exact rational (beta, lambda) once).
+# Expanding the computation into monomials in its inputs, a monomial carrying F such factors is off by at most
+# ((1 + mu)^F - 1) |monomial| <= F mu/(1 - (DM + DL) mu) |monomial| (DM + DL >= every F). Factor counts:
+# lambda^t by cumulative
+# products 2t; c_{tau,h} (tau < L) 2L + M - 1; per FFT level 4 (twiddle 2, product, sum); the local part y_loc
+# DL = (2L + M - 1) + 12 log2(NL) + k + d + 1; the carried part from a chunk j + 1 chunks back
+# F0 + j(2L + 2), F0 = 5L + k + d + M + 1 (chunk-end sums 3L - 2, one more addition, readout 2L + k + d + M + 1,
+# the final sum), j <= Q - 2. Summing |monomials| (an FFT convolution of a with b gives ||a||_1 ||b||_1 on absolute
+# values): |error| <= mu/(1 - (DM + DL) mu) (DL Vcat_rowsum A1 2 L X + F0 Y0 + (2L + 2) Y1), with A1 >= max_h
+# sum_{tau<L} sum_l |lambda_l|^tau |beta_hl|, Y0 >= X max_r sum_l W_rl B_l sum_j rho_l^j, Y1 >= X max_r sum_l W_rl
+# B_l sum_j j rho_l^j (W_rl = sum_h |beta_hl| sum_c |V^(h)_rc|, B_l >= sum_{t<L} |lambda_l|^t, rho_l = |lambda_l|^L,
+# j < Q - 1), computed exactly from the exact construction by numeric.chunked.
+_DL = "(3*L+M+12*NL_log2+k+d)"
+_F0 = "(5*L+k+d+M+1)"
+_DM = f"({_F0}+(Q-2)*(2*L+2))"
+_CHUNKED = f"({_MU}/(1-({_DM}+{_DL})*{_MU}))*({_DL}*Vcat_rowsum*A1*2*L*X + {_F0}*Y0 + (2*L+2)*Y1)"
+
 _LD = [{"lhs": "v", "op": "==", "rhs": "1/18446744073709551616"}]
 _DEPTHS = {"DP": "((n/L+4)*(L+q+3))", "DR": "(3*n+2*q+10)"}
 _SAFE = [{"lhs": "4*(n*d+n+m+k*d+64)*u", "op": "<=", "rhs": "1"}]
@@ -150,6 +169,17 @@ FORMULAS: dict[str, dict] = {
             {"lhs": "N_pow2", "op": "==", "rhs": "1"},
             {"lhs": "N", "op": ">=", "rhs": "2*n"},
             {"lhs": "4*(n+M+3)*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"},
+        ],
+    },
+    "heads_chunked": {
+        "bound": _CHUNKED,
+        "facts": _SAFE
+        + [
+            {"lhs": "NL", "op": "==", "rhs": "2*L"},
+            {"lhs": "NL_pow2", "op": "==", "rhs": "1"},
+            {"lhs": "Q*L", "op": ">=", "rhs": "n"},
+            {"lhs": "Q", "op": ">=", "rhs": "2"},
+            {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
         ],
     },
     "stable": {"bound": _STABLE, "facts": _LD + [{"lhs": "4*DP*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
@@ -192,6 +222,13 @@ def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
         dc = 2 * m_mu / (1 - 2 * (e["n"] + e["M"] + 3) * m_mu) * (e["ST"] + (e["M"] + 3) * e["S1"])
         vrow = e["Vcat_rowsum"]
         return vrow * (e["X"] * dc + _fft(e, u, m_mu)) + (u + g(e["k"] * e["d"]) * (1 + u)) * vrow * e["Z"]
+    if name == "heads_chunked":
+        L, Q, M, k, d = e["L"], e["Q"], e["M"], e["k"], e["d"]
+        depth_loc = 3 * L + M + 12 * e["NL_log2"] + k + d
+        f0 = 5 * L + k + d + M + 1
+        depth_max = f0 + (Q - 2) * (2 * L + 2)
+        local = depth_loc * e["Vcat_rowsum"] * e["A1"] * 2 * L * e["X"]
+        return m_mu / (1 - (depth_max + depth_loc) * m_mu) * (local + f0 * e["Y0"] + (2 * L + 2) * e["Y1"])
     mv = CMUL_GAMMA2_FACTOR * (2 * e["v"] / (1 - 2 * e["v"]))
     dp = (e["n"] / e["L"] + 4) * (e["L"] + e["q"] + 3)  # depth of the stable evaluation, in mu units
     dr = 3 * e["n"] + 2 * e["q"] + 10  # depth of the raw evaluation

@@ -198,11 +198,17 @@ def _w_norm(bk: Backend, V: object, beta: object, lam: object, n: int) -> float:
     """sum_tau ||W(tau)||_inf computed in float64 from the head form (a scale for reporting, not a bound)."""
     total, start, step = 0.0, 0, 1 << 16
     lam_np, beta_np, V_np = bk.numpy(lam), bk.numpy(beta), bk.numpy(V)
+    k, p, d = V_np.shape
+    flat = V_np.transpose(1, 2, 0).reshape(p * d, k)
+    power = np.ones_like(lam_np)
     while start < n:
-        tau = np.arange(start, min(n, start + step))
-        c = (np.power.outer(lam_np, tau).T @ beta_np.T).real  # (t, k)
-        W = np.einsum("th,hpd->tpd", c, V_np)
-        total += float(np.abs(W).sum(2).max(1).sum())
+        steps = np.empty((min(n, start + step) - start, lam_np.size), dtype=np.complex128)
+        steps[0], steps[1:] = power, lam_np
+        powers = np.cumprod(steps, axis=0)  # lambda^tau for this block of lags
+        power = powers[-1] * lam_np
+        c = (powers @ beta_np.T).real  # (t, k)
+        W = np.abs(c @ flat.T).reshape(-1, p, d)
+        total += float(W.sum(2).max(1).sum())
         start += step
     return total
 

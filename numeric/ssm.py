@@ -8,13 +8,28 @@ chunked scan (local recurrences in parallel plus carried boundary states), and t
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
 from numeric.backends import Backend
 
-__all__ = ["recurrence", "chunked_scan", "impulse_responses", "direct_conv", "fft_conv", "heads", "fft_size", "pack"]
+__all__ = [
+    "recurrence",
+    "chunked_scan",
+    "impulse_responses",
+    "direct_conv",
+    "fft_conv",
+    "heads",
+    "heads_chunked",
+    "fft_size",
+    "pack",
+]
+
+# Threads for the per-head FFT convolutions of `heads` on numpy (the machine's cores, at most 4).
+FFT_WORKERS = max(1, min(4, os.cpu_count() or 1))
 
 
 def fft_size(n: int) -> int:
@@ -169,12 +184,19 @@ def heads(bk: Backend, V: Any, beta: Any, lam: Any, x: Any) -> tuple[Any, dict]:
     xc = pack(bk, x)
     FX = bk.fft(xc, N)
     Z = bk.zeros((n, k * d))
-    afft = 0.0
-    for h in range(k):
+
+    def head(h: int) -> tuple[float, float]:
+        """Head h's convolution z_h = c_h * x into its own columns of Z; max |fft(c_h)| and max |z_h|."""
         Fc = bk.fft(c[:, h], N)
-        afft = max(afft, bk.amax(abs(Fc)))
-        Z[:, h * d : (h + 1) * d] = _unpack(bk, bk.ifft(Fc[:, None] * FX)[:n], d)
-    zmax = bk.amax(abs(Z))
+        z = _unpack(bk, bk.ifft(Fc[:, None] * FX)[:n], d)
+        Z[:, h * d : (h + 1) * d] = z
+        return bk.amax(abs(Fc)), bk.amax(abs(z))
+
+    # The heads are independent: numpy's FFT releases the GIL, so two threads run two heads at once (the same
+    # transforms and products as one after the other, hence the same result and the same bound). torch threads itself.
+    with ThreadPoolExecutor(FFT_WORKERS if bk.name == "numpy" else 1) as pool:
+        maxima = list(pool.map(head, range(k)))
+    afft, zmax = max((a for a, _ in maxima), default=0.0), max((z for _, z in maxima), default=0.0)
     p = V.shape[1]
     y = (
         Z @ V.permute(1, 0, 2).reshape(p, k * d).T
@@ -193,3 +215,57 @@ def heads(bk: Backend, V: Any, beta: Any, lam: Any, x: Any) -> tuple[Any, dict]:
     }
     shadow.update(_packed_norms(bk, xc))
     return y, shadow
+
+
+def heads_chunked(bk: Backend, V: Any, beta: Any, lam: Any, x: Any, chunk: int) -> Any:
+    """The k-head form in chunks of length L: attention by FFT inside each chunk, modal states carried across.
+
+    Inside chunk q (positions s_q .. s_q + L - 1) the heads attend with c_{tau,h}, tau < L (cumulative powers of
+    lambda): y_loc = sum_h V^(h) (c_h * x) restricted to the chunk. With inputs packed in pairs, zeta_(h,c) = z_(h,2c)
+    + i z_(h,2c+1) and V_(r,2c) z_(h,2c) + V_(r,2c+1) z_(h,2c+1) = Re((V_(r,2c) - i V_(r,2c+1)) zeta_(h,c)), so by
+    linearity y_loc,r = Re ifft(sum_c K_(r,c) * fft(x_c)), K_(r,c) = sum_h (V^(h)_(r,2c) - i V^(h)_(r,2c+1)) fft(c_h),
+    one inverse FFT of length 2L per output and chunk. Across chunks, c_{tau,h} = Re sum_l beta_hl lambda_l^tau makes
+    the earlier chunks' part Re sum_l lambda_l^(t+1) U_l S_(q,l) with U_l = sum_h beta_hl V^(h) and the modal states
+    S_(q,l) = lambda_l^L S_(q-1,l) + T_(q-1,l), T_(q,l) = sum_t lambda_l^(L-1-t) x_(q,t). Its a-priori bound is
+    numeric.bounds' "heads_chunked". Returns y (n x p).
+    """
+    n, d = x.shape
+    k, M = beta.shape
+    p = V.shape[1]
+    Q = -(-n // chunk)
+    steps = bk.zeros((chunk + 1, M), complex_=True)
+    steps[0] = 1
+    steps[1:] = lam
+    powers = bk.cumprod(steps)  # lambda^t, t = 0..L
+    c = (powers[:chunk] @ beta.T).real  # c_{tau,h}, tau < L
+    xs = bk.zeros((Q * chunk, d))
+    xs[:n] = x
+    packed = pack(bk, xs).reshape(Q, chunk, -1)
+    NL = 2 * chunk
+    FX = _fft_axis1(bk, packed, NL)  # (Q, 2L, ceil(d/2))
+    Vn = np.concatenate([bk.numpy(V), np.zeros((k, p, d % 2))], axis=2)  # pad an odd d
+    weights = bk.asarray(Vn[:, :, 0::2] - 1j * Vn[:, :, 1::2], complex_=True)  # (k, p, ceil(d/2))
+    K = bk.einsum("wh,hrc->wrc", bk.fft(c, NL), weights)  # (2L, p, ceil(d/2))
+    y = _ifft_axis1(bk, bk.einsum("wrc,qwc->qwr", K, FX))[:, :chunk].real  # (Q, L, p)
+    Vc = bk.asarray(bk.numpy(V), complex_=True)
+    U = bk.einsum("hl,hpd->lpd", beta, Vc)  # sum_h beta_hl V^(h)
+    reverse = powers[:chunk][::-1] if bk.name == "numpy" else powers[:chunk].flip(0)  # lambda^(L-1-t)
+    T = bk.einsum("tl,qtd->qld", reverse, bk.asarray(bk.numpy(xs).reshape(Q, chunk, d), complex_=True))
+    S = bk.zeros((Q, M, d), complex_=True)
+    for q in range(1, Q):
+        S[q] = powers[chunk][:, None] * S[q - 1] + T[q - 1]
+    R = bk.einsum("lpd,qld->qlp", U, S)
+    y = y + bk.einsum("tl,qlp->qtp", powers[1:], R).real
+    return y.reshape(Q * chunk, p)[:n]
+
+
+def _fft_axis1(bk: Backend, a: Any, n: int) -> Any:
+    """Complex FFT along axis 1, zero-padded to length n."""
+    if bk.name == "numpy":
+        return np.fft.fft(a, n=n, axis=1)
+    return bk.mod.fft.fft(a.to(bk.mod.complex128), n=n, dim=1)
+
+
+def _ifft_axis1(bk: Backend, a: Any) -> Any:
+    """Inverse complex FFT along axis 1 (scaled by 1/N)."""
+    return np.fft.ifft(a, axis=1) if bk.name == "numpy" else bk.mod.fft.ifft(a, dim=1)

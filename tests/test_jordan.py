@@ -58,3 +58,49 @@ def test_inverse_over_a_number_field_is_a_two_sided_inverse():
 def test_format_elem_writes_kernel_expressions_in_the_generator():
     assert format_elem(fmpq_poly([1, -3]) / 2) == "1/2 + -3/2*a"
     assert format_elem(fmpq_poly([0])) == "0"
+
+
+def test_eigen_structure_with_the_simple_eigenvalue_path_equals_the_reference():
+    from constructions import modes_reference
+    from verify.claims.sA_modes import INSTANCES
+
+    cases = [rows[0] for rows in INSTANCES.values()]
+    cases += [[[0, 2, 0], [1, 0, 0], [1, 1, 3]], [["1/2", 1, 0], [0, "1/3", 1], [1, 0, -1]], [[2, 1], [0, 2]]]
+    for rows in cases:
+        a = to_fraction_matrix([[str(x) for x in r] for r in rows])
+        fast, slow = eigen_structure(a), modes_reference.eigen_structure(a)
+        assert [(e.modulus, e.chains, e.left, e.dual) for e in fast] == [
+            (e.modulus, e.chains, e.left, e.dual) for e in slow
+        ]
+
+
+def test_native_kmatmul_equals_the_polynomial_products(monkeypatch):
+    import random
+
+    from constructions import jordan
+
+    rng = random.Random(4)
+    for f in (fmpq_poly([fmpq(-1, 3), 1]), fmpq_poly([2, 0, 1]), fmpq_poly([1, -1, fmpq(2, 7), 1])):
+        e = f.degree()
+        draw = lambda e=e, f=f: fmpq_poly([fmpq(rng.randint(-5, 5), rng.randint(1, 4)) for _ in range(e + 1)]) % f  # noqa: E731
+        x = [[draw() for _ in range(3)] for _ in range(4)]
+        y = [[draw() for _ in range(2)] for _ in range(3)]
+        native = jordan.kmatmul(x, y, f)
+        monkeypatch.setattr(jordan, "KMATMUL_NATIVE_DEGREE", 0)
+        assert native == jordan.kmatmul(x, y, f)
+        monkeypatch.setattr(jordan, "KMATMUL_NATIVE_DEGREE", 4)
+
+
+def test_realified_jordan_chains_equal_the_chains_over_k(monkeypatch):
+    from constructions import jordan
+
+    s = to_fraction_matrix([[1, 1, 0, 2, 1], [0, 1, 1, 0, -1], [0, 0, 1, 1, 0], [0, 0, 0, 1, 1], [1, 0, 0, 0, 1]])
+    j = to_fraction_matrix(
+        [[2, 1, 0, 0, 0], [0, 2, 0, 0, 0], [0, 0, 2, 0, 0], [0, 0, 0, 0, -1], [0, 0, 0, 1, 0]]
+    )  # J_2(2) + (2) + a rotation: multiplicity 3 with blocks [2, 1], and a quadratic pair
+    a = s * j * s.inv()
+    for f, e in eigen_factors(a):
+        fast = jordan.jordan_chains(a, f, e)
+        monkeypatch.setattr(jordan, "REALIFIED_CHAINS_SIZE", 0)
+        assert fast == jordan.jordan_chains(a, f, e)
+        monkeypatch.setattr(jordan, "REALIFIED_CHAINS_SIZE", 256)

@@ -105,3 +105,21 @@ def test_closed_form_agrees_with_powers_for_random_disguised_jordan_forms(kinds,
         if tau >= modes.start:  # a zero eigenvalue (the 'real' block may be 0) contributes only before start
             assert got == (c * power * b)[0, 0]
         power = a * power
+
+
+def test_newton_identity_trace_equals_the_matrix_trace_of_the_reference():
+    from constructions import modes_reference
+
+    for f in (
+        fmpq_poly([5, 0, 0, 1]),
+        fmpq_poly([fmpq(1, 3), -2, fmpq(7, 5), 1]),
+        fmpq_poly([-2, 0, 1]),
+        fmpq_poly([3, 1]),
+    ):
+        for x in (
+            fmpq_poly([1]),
+            fmpq_poly([0, 1]),
+            fmpq_poly([fmpq(2, 3), -1, 4, fmpq(1, 7)]),
+            fmpq_poly([0, 0, 0, 0, 1]),
+        ):
+            assert trace(x, f) == modes_reference.trace(x, f)

@@ -19,7 +19,8 @@ def _env_for(name: str, seed: int) -> dict:
     env: dict = {"n": rng.randint(64, 5000), "m": 16, "d": 4, "p": 4, "k": 16, "M": 8, "L": 64, "q": rng.randint(0, 3)}
     env["N"] = 1 << (2 * env["n"] - 1).bit_length()
     env["N_log2"] = env["N"].bit_length() - 1
-    for value in "CF geo D Y Dl P Hm Cm G Ys Psum Ysum X Z a1 a2 b2 aF bF S1 ST Vcat_rowsum Ybar Yraw".split():
+    env.update(NL=2 * env["L"], NL_log2=(2 * env["L"]).bit_length() - 1, Q=-(-env["n"] // env["L"]))
+    for value in "CF geo D Y Dl P Hm Cm G Ys Psum Ysum X Z a1 a2 b2 aF bF S1 ST Vcat_rowsum Ybar Yraw A1 Y0 Y1".split():
         env[value] = Fraction(rng.randint(1, 10**6), rng.randint(1, 1000))
     env["v"] = Fraction(1, 2**64)
     return env

@@ -109,3 +109,18 @@ def test_torch_backend_gives_the_numpy_results():
     exact = _exact_outputs("slow", x)
     assert _within_bound("slow", "heads", tb.numpy(y_t), exact, x, methods.heads(BK, V, beta, lam, x)[1])
     assert _within_bound("slow", "scan", tb.numpy(ys_t), exact, x, methods.chunked_scan(BK, A, B, C, x, 8)[1])
+
+
+def test_heads_on_parallel_threads_give_bitwise_the_sequential_result(monkeypatch):
+    bk = get_backend("numpy")
+    model = builtin("random16")
+    form = head_form(model, "lags")
+    V = bk.asarray(np.array([[[float(v) for v in r] for r in M] for M in form.V]))
+    beta = bk.asarray(np.array([[complex(float(a), float(b)) for a, b in row] for row in form.beta]), complex_=True)
+    lam = bk.asarray(np.array([complex(float(a), float(b)) for a, b in form.lam]), complex_=True)
+    x = np.random.default_rng(3).uniform(-1, 1, size=(3000, model.dims[2]))
+    monkeypatch.setattr(methods, "FFT_WORKERS", 1)
+    y1, s1 = methods.heads(bk, V, beta, lam, x)
+    monkeypatch.setattr(methods, "FFT_WORKERS", 3)
+    y2, s2 = methods.heads(bk, V, beta, lam, x)
+    assert np.array_equal(y1, y2) and s1 == s2

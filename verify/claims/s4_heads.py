@@ -8,8 +8,13 @@ k = dim S_target, the smallest n for (7), necessity at n, and the k-head constru
 
 from __future__ import annotations
 
+from math import lcm
+
+from flint import fmpq
+from sympy.polys.domains import QQ
+
 from constructions.heads import INSTANCES
-from constructions.ssm import SSM, InteractionBasis, interaction_basis
+from constructions.ssm import SSM, InteractionBasis, cyclic_vectors, interaction_basis
 from verify.certificate import Obligation, make_certificate
 from verify.exact import number
 from verify.registry import claim
@@ -22,27 +27,80 @@ __all__ = [
     "heads_certificate",
     "one_head_stall",
     "TEMPLATE_DEFAULTS",
+    "compact_rows",
 ]
+
+# From this state dimension on, the witness names integer vectors whose Krylov vectors span the state space
+# ("cyclic"), so the kernel checks p(A) = 0 on an m x r block instead of on full m x m powers. Smaller SSMs (every
+# built-in instance) keep the original, human-readable witness.
+CYCLIC_FROM_M = 24
+# The coefficient table c_{tau,h} (tau < d) is written as rows of number strings up to LIST_LIMIT characters, in the
+# compact form (integers over one common denominator) up to COMPACT_LIMIT characters, and left out beyond that: the
+# kernel then solves for it on the minor and checks the same identity (a 64-state SSM would otherwise carry 1.2 MB
+# of 1600-digit numbers in each of its three obligations).
+LIST_LIMIT = 20_000
+COMPACT_LIMIT = 250_000
 
 # The built-in instance each template claim is produced for by `verify run` / `verify all`.
 TEMPLATE_DEFAULTS = {"eq7": "stall", "thm4.4.necessity": "exp1-k4", "thm4.4.sufficiency": "exp1-k8"}
 TEMPLATE_DEFAULTS["thm4.4.heads"] = "gaussian"
 
 
+def _text(x: object) -> str:
+    """Canonical exact text; python-flint rationals print canonically already ("p" or "p/q")."""
+    return str(x) if isinstance(x, fmpq) else number(x)
+
+
 def ssm_rows(ssm: SSM) -> dict[str, list[list[str]]]:
     """A, B, C as rows of canonical exact strings."""
-    return {name: [[number(x) for x in row] for row in M.to_list()] for name, M in zip("ABC", (ssm.A, ssm.B, ssm.C))}
+    return {name: [[_text(x) for x in row] for row in M.to_list()] for name, M in zip("ABC", (ssm.A, ssm.B, ssm.C))}
+
+
+def _parts(x: object) -> tuple[fmpq, fmpq]:
+    """(re, im) of a QQ or QQ_I element as python-flint rationals."""
+    return (fmpq(x), fmpq(0)) if isinstance(x, fmpq) else (fmpq(QQ.convert(x.x)), fmpq(QQ.convert(x.y)))
+
+
+def compact_rows(values: list[list[tuple[fmpq, fmpq]]]) -> dict:
+    """A matrix of (re, im) rationals as integers over one common denominator (the kernel's compact form)."""
+    den = lcm(1, *(int(part.q) for row in values for z in row for part in z))
+    out = {"denominator": str(den), "re": [[str(int(re * den)) for re, _ in row] for row in values]}
+    if any(im != 0 for row in values for _, im in row):
+        out["im"] = [[str(int(im * den)) for _, im in row] for row in values]
+    return out
+
+
+def _digits(x: fmpq) -> int:
+    """About how many characters the text of a rational takes."""
+    return (int(x.p).bit_length() + int(x.q).bit_length()) * 3 // 10 + 3
+
+
+def _coefficient_field(basis: InteractionBasis) -> list | dict | None:
+    """The coefficient table in the shortest form that fits (rows of strings, compact, or left out)."""
+    values = [[_parts(x) for x in row] for row in basis.base]
+    if not basis.k or sum(_digits(a) + _digits(b) for row in values for a, b in row) <= LIST_LIMIT:
+        return [[_text(x) for x in row] for row in basis.base]
+    den = lcm(1, *(int(part.q) for row in values for z in row for part in z))
+    size = sum(_digits(part * den) for row in values for z in row for part in z)
+    return compact_rows(values) if size <= COMPACT_LIMIT else None
 
 
 def span_witness(basis: InteractionBasis) -> dict:
     """The shared witness: annihilator, basis lags, minor columns, c_{tau,h} for tau < d, first nonzero lags."""
-    return {
-        "annihilator": [number(x) for x in basis.annihilator],
+    witness = {
+        "annihilator": [_text(x) for x in basis.annihilator],
         "lags": list(basis.lags),
         "minor_cols": list(basis.minor_cols),
-        "coefficients": [[number(x) for x in row] for row in basis.base],
         "first_nonzero": basis.first_nonzero(),
     }
+    coefficients = _coefficient_field(basis)
+    if coefficients is not None:
+        witness["coefficients"] = coefficients
+    if basis.ssm.m >= CYCLIC_FROM_M:
+        cyclic = cyclic_vectors(basis)
+        if cyclic is not None:
+            witness["cyclic"] = cyclic
+    return witness
 
 
 def heads_goals(rows: dict, n: object, k: object, n_min: object, r: object, parts: str = "ens") -> list[dict]:
@@ -61,14 +119,16 @@ def heads_goals(rows: dict, n: object, k: object, n_min: object, r: object, part
     return out
 
 
-def heads_obligations(ssm: SSM, n: int, basis: InteractionBasis | None = None, parts: str = "ens") -> list:
+def heads_obligations(
+    ssm: SSM, n: int, basis: InteractionBasis | None = None, parts: str = "ens", rows: dict | None = None
+) -> list:
     """The obligations condition7 (e), necessity (n) and sufficiency (s) for the SSM at length n."""
     basis = basis or interaction_basis(ssm)
     witness = span_witness(basis)
     span_only = {k: v for k, v in witness.items() if k != "first_nonzero"}
     witnesses = {"condition7": span_only, "necessity": span_only, "sufficiency": witness}
     r = basis.feature_dimension(n) if "s" in parts else None
-    goals = heads_goals(ssm_rows(ssm), n, basis.k, basis.n_min, r, parts)
+    goals = heads_goals(rows or ssm_rows(ssm), n, basis.k, basis.n_min, r, parts)
     return [Obligation(g["name"], g["kind"], g["goal"], witnesses[g["name"]]) for g in goals]
 
 
@@ -85,8 +145,10 @@ def heads_certificate(ssm: SSM, n: int, claim_id: str = "thm4.4.heads", basis: I
     """A template certificate (params A, B, C, n, k, n_min, r as its claim needs) for any exact SSM."""
     basis = basis or interaction_basis(ssm)
     values = {"n": n, "k": basis.k, "n_min": basis.n_min, "r": basis.feature_dimension(n)}
-    params = {**ssm_rows(ssm), **{key: values[key] for key in _TEMPLATE_PARAMS[claim_id]}}
-    return make_certificate(claim_id, "certified", heads_obligations(ssm, n, basis, _TEMPLATE_PARTS[claim_id]), params)
+    rows = ssm_rows(ssm)
+    params = {**rows, **{key: values[key] for key in _TEMPLATE_PARAMS[claim_id]}}
+    obligations = heads_obligations(ssm, n, basis, _TEMPLATE_PARTS[claim_id], rows)
+    return make_certificate(claim_id, "certified", obligations, params)
 
 
 def _template(claim_id: str) -> None:

@@ -63,6 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--n", type=int, help="sequence length to certify (default: the smallest n for (7))")
     parser.add_argument("--out", type=Path, default=Path("heads-certs"), help="folder for the certificate")
     parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     heads_error.add_arguments(parser)  # float weights (.npz, .safetensors, .pt) and the error-versus-heads table
 
 
@@ -188,17 +189,24 @@ def run(args: argparse.Namespace) -> int:
 
     if heads_error.wants_error_table(args):
         return heads_error.run(args)
+    from verify.progress import from_args
+
+    steps = from_args(args, "verify heads")
     prepare_folder(args.out, "--out")
     sweep_stale_temps(args.out)
-    ssm, file_n = read_ssm_file(args.ssm)
+    with steps.step(f"reading {args.ssm}"):
+        ssm, file_n = read_ssm_file(args.ssm)
     n = _length(args.n, "--n") if args.n is not None else file_n
     with certificate_too_large(args.ssm):
-        basis = interaction_basis(ssm)
+        with steps.step("interaction basis (minimal polynomial, lags, rref)"):
+            basis = interaction_basis(ssm)
         n = n if n is not None else basis.n_min
         claim_id = "thm4.4.heads" if n >= basis.n_min else "thm4.4.sufficiency"
         path = args.out / f"heads-{args.ssm.stem}-n{n}.json"
-        data = checked_bytes(heads_certificate(ssm, n, claim_id, basis), path, args.ssm)
-        block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
+        with steps.step("certificate and its kernel re-check"):
+            data = checked_bytes(heads_certificate(ssm, n, claim_id, basis), path, args.ssm)
+        with steps.step("real 1x1/2x2 block form and its kernel re-check"):
+            block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
     write_group([*block_files, (path, data)])
     summary = {
         "ssm": str(args.ssm),

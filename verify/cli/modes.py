@@ -23,18 +23,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ssm", type=Path, required=True, metavar="FILE", help="JSON file with exact A, B, C")
     parser.add_argument("--out", type=Path, default=Path("modes-certs"), help="folder for the certificates")
     parser.add_argument("--json", action="store_true", help="print machine-readable results on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
-def certificates_for(a_rows: list, b_rows: list, c_rows: list) -> tuple[list[dict], list[str]]:
+def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = None) -> tuple[list[dict], list[str]]:
     """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
     from constructions.modes import NotBlockable
     from verify.claims.sA_singular import block_certificate
     from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
+    from verify.progress import Progress
 
-    certs, notes = [modes_certificate(a_rows, b_rows, c_rows)], []
+    steps = steps or Progress("verify modes", quiet=True)
+    with steps.step("appA.ssm (Jordan chains, closed forms, eq. 20)"):
+        certs, notes = [modes_certificate(a_rows, b_rows, c_rows)], []
     for build, error in ((features_certificate, SingularA), (block_certificate, NotBlockable)):
         try:
-            certs.append(build(a_rows, b_rows, c_rows))
+            with steps.step(build.__name__.replace("_", " ")):
+                certs.append(build(a_rows, b_rows, c_rows))
         except error as err:
             notes.append(f"{build.__name__}: not applicable: {err}")
     return certs, notes
@@ -72,20 +77,23 @@ def run(args: argparse.Namespace) -> int:
     from verify.certificate import sweep_stale_temps, write_group
     from verify.cli.common import certificate_too_large, checked_bytes, prepare_folder
     from verify.cli.heads import BadInput, read_ssm_file
+    from verify.progress import from_args
 
+    steps = from_args(args, "verify modes")
     prepare_folder(args.out, "--out")
     sweep_stale_temps(args.out)
     ssm, _ = read_ssm_file(args.ssm, real=True)
     a_rows, b_rows, c_rows = (_rows(m) for m in (ssm.A, ssm.B, ssm.C))
     with certificate_too_large(args.ssm):
         try:
-            certs, notes = certificates_for(a_rows, b_rows, c_rows)
+            certs, notes = certificates_for(a_rows, b_rows, c_rows, steps)
         except ValueError as err:
             if "integer string conversion" in str(err):
                 raise
             raise BadInput(f"{args.ssm}: {err}") from None
         files = [(args.out / f"{c['claim']}.json", c) for c in certs]
-        files = [(path, checked_bytes(cert, path, args.ssm)) for path, cert in files]
+        with steps.step("kernel re-check of the certificates"):
+            files = [(path, checked_bytes(cert, path, args.ssm)) for path, cert in files]
         params = certs[0]["params"]
         if params["start"]:
             notes += singular_notes((a_rows, b_rows, c_rows), 32)

@@ -8,11 +8,16 @@ nonzero diagonal whatever the free entries are; then rank M >= rank D - r0 >= K 
 
 from __future__ import annotations
 
+from math import lcm
+
+from flint import fmpq, fmpz_mat
+
 from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .limits import charge
 from .matrix import Matrix, read_matrix
 from .numbers import GQ, ZERO, parse_integer, parse_number
+from .zmat import GZ, gmul
 
 __all__ = ["KINDS"]
 
@@ -112,8 +117,15 @@ def _goal_similarity(goal: dict, where: str) -> tuple:
     return tuple(mats[k] for k in ("A", "B", "C"))
 
 
+def _integer(m: Matrix) -> tuple[GZ, int]:
+    """A rational matrix as (integer numerators, common denominator): m = X / D."""
+    den = lcm(1, *(int(x.re.q) for row in m.rows for x in row))
+    rows, cols = m.shape
+    return GZ(fmpz_mat(rows, cols, [int(x.re.p) * (den // int(x.re.q)) for row in m.rows for x in row])), den
+
+
 def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
-    """T T^-1 = I exactly and T A T^-1 vanishes outside 1x1/2x2 diagonal blocks."""
+    """T T^-1 = I exactly and T A T^-1 vanishes outside 1x1/2x2 diagonal blocks (integer products, charged)."""
     a, _, _ = goal
     m = a.shape[0]
     here = f"{where}.witness"
@@ -122,17 +134,22 @@ def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
     t_inv = read_matrix(_field(witness, "T_inv", here), f"{here}.T_inv")
     if not all(x.is_real() for mat in (t, t_inv) for row in mat.rows for x in row):
         raise KernelError(here, "expected a real (rational) similarity T")
-    if t.shape != (m, m) or t_inv.shape != (m, m) or t @ t_inv != Matrix.identity(m):
+    if t.shape != (m, m) or t_inv.shape != (m, m):
+        raise KernelError(here, "T * T_inv is not the identity")
+    (xt, dt), (xi, di), (xa, da) = _integer(t), _integer(t_inv), _integer(a)
+    identity = fmpz_mat(m, m, [dt * di if r == c else 0 for r in range(m) for c in range(m)])
+    if gmul(xt, xi, f"{here}: T T_inv").re != identity:
         raise KernelError(here, "T * T_inv is not the identity")
     sizes = _field(witness, "blocks", here)
     if not isinstance(sizes, list) or any(type(s) is not int or s not in (1, 2) for s in sizes) or sum(sizes) != m:
         raise KernelError(f"{here}.blocks", f"expected block sizes in {{1, 2}} summing to {m}")
     owner = [k for k, s in enumerate(sizes) for _ in range(s)]
-    d = t @ a @ t_inv
-    for r, row in enumerate(d.rows):
-        for c, x in enumerate(row):
-            if owner[r] != owner[c] and x != ZERO:
-                raise KernelError(here, f"T A T^-1 has the entry ({r}, {c}) = {x} outside its diagonal blocks")
+    d = gmul(gmul(xt, xa, f"{here}: T A"), xi, f"{here}: T A T_inv").re
+    for r in range(m):
+        for c in range(m):
+            if owner[r] != owner[c] and d[r, c] != 0:
+                value = GQ(fmpq(d[r, c], dt * da * di))
+                raise KernelError(here, f"T A T^-1 has the entry ({r}, {c}) = {value} outside its diagonal blocks")
 
 
 KINDS: dict = {

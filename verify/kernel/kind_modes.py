@@ -9,10 +9,11 @@ x(alpha) = the trace of multiplication by x on QQ[a]/(m), a rational number the 
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_mpoly, fmpq_mpoly_ctx, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
+from .limits import MAX_PRODUCT_WORK
 from .numbers import GQ, parse_integer
 from .poly import Poly, read_poly
 from .ratmat import nilpotent_index
@@ -58,6 +59,8 @@ def reduce_mod(poly: Poly, m: fmpq_poly) -> Poly:
     """The canonical representative of poly modulo m(a); the generator must be the first variable."""
     if poly.variables[0] != GEN:
         raise KernelError("modes", "the generator must be the first variable")
+    if not poly.terms:
+        return poly
     groups: dict[tuple, dict[int, fmpq]] = {}
     for monomial, c in poly.terms.items():
         groups.setdefault(monomial[1:], {})[monomial[0]] = c.re
@@ -72,20 +75,32 @@ def reduce_mod(poly: Poly, m: fmpq_poly) -> Poly:
 
 
 def _power_traces(m: fmpq_poly) -> list[fmpq]:
-    """Tr_m(a^k) for k < deg m: the trace of multiplication by a^k on the basis 1, a, ..., a^(d-1)."""
-    d = m.degree()
-    out = []
-    for k in range(d):
-        total = fmpq(0)
-        for s in range(d):
-            coeffs = (fmpq_poly([0] * (s + k) + [1]) % m).coeffs()
-            total += coeffs[s] if s < len(coeffs) else fmpq(0)
-        out.append(total)
-    return out
+    """Tr_m(a^k) for k < deg m: the power sums of the roots of m, by Newton's identities (memoized per modulus).
+
+    For monic m = a^d + c_1 a^(d-1) + ... + c_d: p_k = -(k c_k + sum_{i<k} c_i p_(k-i)), p_0 = d; Tr_m(a^k) = p_k
+    is the trace of multiplication by a^k on the basis 1, a, ..., a^(d-1) (the sum over the roots of root^k).
+    """
+    key = str(m)
+    if key not in _TRACES:
+        d = m.degree()
+        lead = m.coeffs()[-1]
+        c = [m.coeffs()[d - i] / lead for i in range(d + 1)]  # c[i]: coefficient of a^(d-i), monic
+        sums = [fmpq(d)]
+        for k in range(1, d):
+            sums.append(-(k * c[k] + sum((c[i] * sums[k - i] for i in range(1, k)), fmpq(0))))
+        if len(_TRACES) > 64:
+            _TRACES.clear()
+        _TRACES[key] = sums
+    return _TRACES[key]
+
+
+_TRACES: dict[str, list[fmpq]] = {}
 
 
 def trace_mod(poly: Poly, m: fmpq_poly) -> Poly:
     """Tr_m applied coefficientwise: a rational polynomial in the remaining variables (no generator)."""
+    if not poly.terms:
+        return poly
     traces = _power_traces(m)
     out: dict[tuple, GQ] = {}
     for monomial, c in reduce_mod(poly, m).terms.items():
@@ -117,21 +132,36 @@ def read_poly_matrix(value: object, variables: tuple[str, ...], where: str) -> l
 
 
 def _matmul(x: list[list[Poly]], y: list[list[Poly]], where: str) -> list[list[Poly]]:
-    """Product of polynomial matrices with matching shapes."""
+    """Product of polynomial matrices with matching shapes (python-flint fmpq_mpoly arithmetic, rational entries)."""
     if len(x[0]) != len(y):
         raise KernelError(where, f"product of shapes {len(x)}x{len(x[0])} and {len(y)}x{len(y[0])}")
     variables = x[0][0].variables
+    ctx = fmpq_mpoly_ctx.get(variables, "lex")
+    if any(not c.is_real() for matrix in (x, y) for row in matrix for p in row for c in p.terms.values()):
+        raise KernelError(where, "expected rational polynomial matrices")
+    to_flint = lambda p: ctx.from_dict({e: c.re for e, c in p.terms.items()}) if p.terms else None  # noqa: E731
+    fx = [[(k, to_flint(p), len(p.terms)) for k, p in enumerate(row) if p.terms] for row in x]  # nonzero entries
+    fy = [[to_flint(p) for p in row] for row in y]
+    sizes = [[len(p.terms) for p in row] for row in y]
     out = []
-    for row in x:
+    for row in fx:
         new = []
         for c in range(len(y[0])):
-            acc = Poly(variables)
-            for k, entry in enumerate(row):
-                if entry.terms and y[k][c].terms:
-                    acc = acc + entry * y[k][c]
-            new.append(acc)
+            acc = None
+            for k, entry, size in row:
+                if fy[k][c] is not None:
+                    if size * sizes[k][c] > MAX_PRODUCT_WORK:
+                        raise KernelError("polynomial", "a product of polynomial matrix entries is too large")
+                    term = entry * fy[k][c]
+                    acc = term if acc is None else acc + term
+            new.append(Poly(variables) if acc is None else _from_flint(acc, variables))
         out.append(new)
     return out
+
+
+def _from_flint(p: fmpq_mpoly, variables: tuple[str, ...]) -> Poly:
+    """A python-flint polynomial as a kernel Poly (terms and coefficient sizes bounded as in poly.py)."""
+    return Poly(variables, {tuple(e): GQ(c).check_size() for e, c in p.to_dict().items()})
 
 
 def _lift(matrix: list[list[Poly]], variables: tuple[str, ...]) -> list[list[Poly]]:

@@ -1,0 +1,269 @@
+"""Benchmark: `verify heads` and `verify modes` at real state sizes next to python-flint, and num.thm4.4 at scale.
+
+Exact table (one row per SSM, p = d = 4): dense random rational (entries a/b, |a| <= 9, 1 <= b <= 9) for m in
+--sizes, diagonal complex A with Gaussian-rational eigenvalues (S4D-like) for the same m, and float32 weights
+converted exactly to dyadic rationals (m = 64). Columns: build (interaction basis), certificate, kernel (re-check of
+its bytes), block form (real 1x1/2x2 form, its certificate and kernel check, or why not), total (the four, as
+`verify heads` runs them), the CLI wall time of `python -m verify heads` (process start included), modes (`verify
+modes`: build and kernel, up to --modes-limit states), size (the heads certificate), and the python-flint anchor:
+fmpq_mat minimal polynomial + the lags W(0..m-1) + rref of the lag matrix of the same SSM (of its real form for a
+complex SSM), with total / anchor.
+Numeric table: the checks of num.thm4.4 (full-length FFT head form vs chunked scan) and num.thm4.4.chunked (head form
+in chunks of 256 vs chunked scan), both bases, random16 SSM, at n in --lengths, next to a plain numpy chunked FFT
+scan of the same SSM (chunks of 256, intra-chunk FFT convolution, carried states).
+
+Run: python benchmarks/bench_scale.py [--sizes 16 32 64 128 256] [--lengths 100000 1000000 10000000]
+     [--modes-limit 16] [--skip-cli]; timings depend on the load of the machine (say so when quoting them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+__all__ = ["dense", "s4d", "float32", "anchor", "exact_row", "numeric_rows", "chunked_fft_scan", "main"]
+
+
+def dense(m: int, seed: int = 0) -> dict:
+    """A dense random rational SSM: entries a/b with |a| <= 9, 1 <= b <= 9; p = d = 4."""
+    rng = random.Random(seed)
+    e = lambda: f"{rng.randint(-9, 9)}/{rng.randint(1, 9)}"  # noqa: E731
+    return {"A": [[e() for _ in range(m)] for _ in range(m)], "B": [[e() for _ in range(4)] for _ in range(m)],
+            "C": [[e() for _ in range(m)] for _ in range(4)]}  # fmt: skip
+
+
+def s4d(m: int, seed: int = 0) -> dict:
+    """S4D-like: diagonal A with eigenvalues -r/16 + (j+1)/8 i (Gaussian rationals), Gaussian-rational B, C."""
+    rng = random.Random(seed)
+    z = lambda: f"{rng.randint(-4, 4)}/{rng.randint(1, 4)}{rng.choice('+-')}{rng.randint(0, 4)}/{rng.randint(1, 4)}*i"  # noqa: E731
+    A = [["0"] * m for _ in range(m)]
+    for j in range(m):
+        A[j][j] = f"-{rng.randint(1, 8)}/16+{j + 1}/8*i"
+    return {"A": A, "B": [[z() for _ in range(4)] for _ in range(m)], "C": [[z() for _ in range(m)] for _ in range(4)]}
+
+
+def float32(m: int, seed: int = 0) -> dict:
+    """float32 weights (A ~ N(0, 1/m), B, C ~ N(0, 1)) converted exactly to dyadic rationals."""
+    g = np.random.default_rng(seed)
+    q = lambda r, c, s: [
+        [str(Fraction(float(x))) for x in row] for row in (g.standard_normal((r, c)) * s).astype(np.float32)
+    ]  # noqa: E731
+    return {"A": q(m, m, 1 / np.sqrt(m)), "B": q(m, 4, 1.0), "C": q(4, m, 1.0)}
+
+
+def _realified(rows: list[list[str]]) -> list[list[Fraction]]:
+    """[[Re, -Im], [Im, Re]] of a matrix of exact strings (the real form of a complex matrix)."""
+    from constructions.ssm import parse_exact
+
+    parts = [[parse_exact(x) for x in r] for r in rows]
+    re = [[Fraction(str(v.x if hasattr(v, "y") else v)) for v in r] for r in parts]
+    im = [[Fraction(str(v.y)) if hasattr(v, "y") else Fraction(0) for v in r] for r in parts]
+    return [a + [-x for x in b] for a, b in zip(re, im)] + [b + a for a, b in zip(re, im)]
+
+
+def anchor(rows: dict) -> float:
+    """python-flint on the same matrices: minimal polynomial, lags W(0..m-1), rref of the lag matrix.
+
+    A complex SSM is given to flint in its real form (2m states, realified B and C): flint has no Gaussian rationals.
+    """
+    from flint import fmpq, fmpq_mat
+
+    complex_ = any("i" in x for r in rows["A"] + rows["B"] + rows["C"] for x in r)
+    exact = {k: _realified(v) if complex_ else [[Fraction(x) for x in r] for r in v] for k, v in rows.items()}
+    mat = lambda rs: fmpq_mat(len(rs), len(rs[0]), [fmpq(x.numerator, x.denominator) for r in rs for x in r])  # noqa: E731
+    A, B, C = (mat(exact[k]) for k in "ABC")
+    start = time.perf_counter()
+    A.minpoly()
+    state, cols = B, []
+    for _ in range(A.nrows()):
+        cols.append((C * state).entries())
+        state = A * state
+    fmpq_mat(len(cols[0]), len(cols), [c[i] for i in range(len(cols[0])) for c in cols]).rref()
+    return time.perf_counter() - start
+
+
+def _timed(fn: object, *args: object) -> tuple[object, float]:
+    """(result, seconds)."""
+    start = time.perf_counter()
+    out = fn(*args)
+    return out, time.perf_counter() - start
+
+
+def _block(ssm: object) -> tuple[str, float]:
+    """The real block form with its certificate and kernel check, as `verify heads` runs it."""
+    from verify.claims.sA_singular import block_certificate
+    from verify.exact import matrix_rows
+    from verify.kernel import check_certificate
+
+    if str(ssm.domain) != "QQ":
+        return "n/a (complex)", 0.0
+    start = time.perf_counter()
+    try:
+        cert = block_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
+    except ValueError:
+        return "refused", time.perf_counter() - start
+    ok = check_certificate(json.loads(json.dumps(cert))).valid
+    return ("certified" if ok else "REJECTED"), time.perf_counter() - start
+
+
+def _modes(rows: dict, limit: int) -> str:
+    """`verify modes` (certificates and kernel checks) in seconds, or why it is not run."""
+    from verify.certificate import certificate_bytes
+    from verify.cmd_modes import certificates_for
+    from verify.kernel import check_certificate, load_json
+
+    m = len(rows["A"])
+    if any("i" in x for r in rows["A"] for x in r):
+        return "n/a (complex)"
+    if m > limit:
+        return f"not run (m > {limit})"
+    start = time.perf_counter()
+    certs, _ = certificates_for(rows["A"], rows["B"], rows["C"])
+    ok = all(check_certificate(load_json(certificate_bytes(c), "c"), "c").valid for c in certs)
+    return f"{time.perf_counter() - start:.2f}" + ("" if ok else " REJECTED")
+
+
+def _cli(rows: dict) -> float:
+    """Wall time of `python -m verify heads --quiet` on the SSM (a fresh process, as a user runs it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "ssm.json"
+        path.write_text(json.dumps(rows))
+        start = time.perf_counter()
+        cmd = [sys.executable, "-m", "verify", "heads", "--ssm", str(path), "--out", tmp, "--quiet", "--json"]
+        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+        return time.perf_counter() - start
+
+
+def exact_row(family: str, rows: dict, modes_limit: int, cli: bool) -> list[str]:
+    """One row of the exact table."""
+    from constructions.ssm import interaction_basis, ssm_from_strings
+    from verify.certificate import certificate_bytes
+    from verify.claims.s4_heads import heads_certificate
+    from verify.kernel import check_certificate, load_json
+
+    ssm = ssm_from_strings(rows["A"], rows["B"], rows["C"])
+    basis, build = _timed(interaction_basis, ssm)
+    data, cert = _timed(lambda: certificate_bytes(heads_certificate(ssm, basis.n_min, basis=basis)))
+    result, kernel = _timed(lambda: check_certificate(load_json(data, "b"), "b"))
+    block, block_s = _block(ssm)
+    total = build + cert + kernel + block_s
+    flint = anchor(rows)
+    return [
+        family, str(ssm.m), f"{basis.k}/{basis.n_min}", f"{build:.2f}", f"{cert:.2f}",
+        f"{kernel:.2f}" + ("" if result.valid else " REJECTED"), f"{block_s:.2f} {block}", f"{total:.2f}",
+        f"{_cli(rows):.2f}" if cli else "-", _modes(rows, modes_limit), f"{len(data) / 1e6:.2f}",
+        f"{flint:.3f}", f"{total / flint:.1f}x",
+    ]  # fmt: skip
+
+
+def chunked_fft_scan(A: np.ndarray, B: np.ndarray, C: np.ndarray, x: np.ndarray, chunk: int = 256) -> np.ndarray:
+    """The plain numpy baseline: intra-chunk FFT convolution with W(0..chunk-1), carried states between chunks."""
+    n, d = x.shape
+    m, p = A.shape[0], C.shape[0]
+    Q = -(-n // chunk)
+    xs = np.zeros((Q * chunk, d))
+    xs[:n] = x
+    xq = xs.reshape(Q, chunk, d)
+    powers = np.empty((chunk + 1, m, m))
+    powers[0] = np.eye(m)
+    for t in range(1, chunk + 1):
+        powers[t] = A @ powers[t - 1]
+    W = np.einsum("pm,tmn,nd->tpd", C, powers[:chunk], B)
+    F = np.fft.rfft(W, 2 * chunk, axis=0)
+    X = np.fft.rfft(xq, 2 * chunk, axis=1)
+    local = np.fft.irfft(np.einsum("wpd,qwd->qwp", F, X), 2 * chunk, axis=1)[:, :chunk]
+    inject = np.einsum("tmn,nd->tmd", powers[chunk - 1 :: -1][:chunk], B)  # A^(chunk-1-t) B
+    ends = np.einsum("tmd,qtd->qm", inject, xq)
+    states = np.zeros((Q, m))
+    for q in range(1, Q):
+        states[q] = powers[chunk] @ states[q - 1] + ends[q - 1]
+    carried = np.einsum("pm,tmn,qn->qtp", C, powers[1:], states)
+    return (local + carried).reshape(Q * chunk, p)[:n]
+
+
+def numeric_rows(lengths: list[int]) -> list[list[str]]:
+    """num.thm4.4's and num.thm4.4.chunked's checks per basis at each n, and the plain chunked FFT scan."""
+    from numeric.backends import get_backend
+    from numeric.checks import _inputs, heads_check
+    from numeric.chunked import chunked_check
+    from numeric.construction import builtin
+
+    A, B, C = builtin("random16").floats()
+    bk, out = get_backend("numpy"), []
+    for n in lengths:
+        free = _available_bytes() or 0
+        full_ok = n * 16 * 4 * 8 * 3 + (1 << (2 * n - 1).bit_length()) * 16 * 8 < free // 2
+        _, plain = _timed(chunked_fft_scan, A, B, C, _inputs(n, 4, 1))
+        for basis in ("modal", "lags"):
+            row = [f"{n:.0e}", basis]
+            if full_ok:
+                full, seconds = _timed(heads_check, bk, "random16", n, basis)
+                row += [f"{seconds:.2f}", f"{full.error:.1e} <= {float(full.bound):.1e} {full.passed}"]
+            else:
+                row += ["not run", f"memory: {free / 2**30:.0f} GiB free"]
+            chunked, seconds = _timed(chunked_check, bk, "random16", n, basis)
+            row += [f"{seconds:.2f}", f"{chunked.error:.1e} <= {float(chunked.bound):.1e} {chunked.passed}"]
+            out.append(row + [f"{plain:.2f}"])
+    return out
+
+
+def _available_bytes() -> int | None:
+    """MemAvailable from /proc/meminfo (None where unknown)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+def _print(rows: list[list[str]]) -> None:
+    """Rows as aligned columns."""
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    for r in rows:
+        print("  ".join(x.rjust(w) for x, w in zip(r, widths)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print both tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[16, 32, 64, 128, 256])
+    parser.add_argument("--lengths", type=int, nargs="+", default=[100_000, 1_000_000, 10_000_000])
+    parser.add_argument("--modes-limit", type=int, default=16, help="largest m for the `verify modes` column")
+    parser.add_argument("--skip-cli", action="store_true", help="leave out the CLI wall-time column")
+    parser.add_argument("--skip-numeric", action="store_true")
+    args = parser.parse_args(argv)
+    header = ["family", "m", "k/n_min", "build", "cert", "kernel", "block form", "total", "CLI wall", "modes",
+              "MB", "flint", "total/flint"]  # fmt: skip
+    rows = [header]
+    cases = [(f, m) for f in ("dense", "s4d") for m in sorted(args.sizes)] + [("float32", 64)]
+    for family, m in cases:
+        data = {"dense": dense, "s4d": s4d, "float32": float32}[family](m)
+        rows.append(exact_row(family, data, args.modes_limit, not args.skip_cli))
+        print(f"... {family} m = {m} done", file=sys.stderr, flush=True)
+    print("Theorem 4.4 for users' SSMs (p = d = 4), seconds; flint = fmpq minpoly + lags + rref of the same SSM")
+    _print(rows)
+    if not args.skip_numeric:
+        print(
+            "\nk-head form vs chunked scan (random16 SSM, numpy), seconds per basis, next to a plain chunked FFT scan"
+        )
+        header = ["n", "basis", "num.thm4.4", "error <= bound, passed", "num.thm4.4.chunked", "error <= bound, passed"]
+        _print([header + ["plain scan"], *numeric_rows(args.lengths)])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
