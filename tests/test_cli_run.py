@@ -87,7 +87,7 @@ def test_a_bad_shard_is_one_line_and_exit_two(value, capsys):
 
 @pytest.mark.parametrize(("signum", "code", "jobs"), [(signal.SIGINT, 130, "1"), (signal.SIGINT, 130, "2")])
 def test_interruption_prints_one_line_with_what_finished_and_leaves_no_temporary_file(tmp_path, signum, code, jobs):
-    run = Watched("run", *CHEAP, "exp.fig4", "--out", str(tmp_path), "--jobs", jobs)
+    run = Watched("run", *CHEAP, "exp.fig3", "--out", str(tmp_path), "--jobs", jobs)
     run.wait_for("rem4.3 ... certified")
     time.sleep(0.3)
     run.process.send_signal(signum)
@@ -100,8 +100,8 @@ def test_interruption_prints_one_line_with_what_finished_and_leaves_no_temporary
 
 
 def test_sigterm_is_handled_like_ctrl_c_with_exit_143(tmp_path):
-    run = Watched("run", *CHEAP, "exp.fig4", "--out", str(tmp_path))
-    run.wait_for("exp.fig4 ...")
+    run = Watched("run", *CHEAP, "exp.fig3", "--out", str(tmp_path))
+    run.wait_for("exp.fig3 ...")
     run.process.send_signal(signal.SIGTERM)
     exit_code, _, err = run.finish()
     assert exit_code == 143 and "interrupted (SIGTERM)" in err and "Traceback" not in err
