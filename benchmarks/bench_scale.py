@@ -120,8 +120,9 @@ def _block(ssm: object) -> tuple[str, float]:
 
 def _modes(rows: dict, limit: int) -> str:
     """`verify modes` (certificates and kernel checks) in seconds, or why it is not run."""
-    from verify.certificate import certificate_bytes
     from verify.cmd_modes import certificates_for
+
+    from verify.certificate import certificate_bytes
     from verify.kernel import check_certificate, load_json
 
     m = len(rows["A"])

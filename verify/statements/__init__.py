@@ -25,6 +25,7 @@ SPEC_FILES = (
     "s_heads_error",
     "sexp",
     "snum",
+    "snum_chunked",
 )
 
 
