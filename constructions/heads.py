@@ -152,8 +152,9 @@ INSTANCES: dict[str, Instance] = {
                  "A Section 6.1-style rotation teacher (not exp.fig3's), k = 2: one rotation (3/5, 4/5); "
                  "B = C = I; W(tau) = A^tau spans the 2-dimensional algebra of A (minimal polynomial of degree 2)."),
         Instance("exp1-k4", block_rotation_rows(PAIRS[:2]), _identity(4), _identity(4), 64, 4, 4, 64,
-                 "A Section 6.1-style rotation teacher (not exp.fig3's), k = 4: rotations with cosines 3/5, 4/5 "
-                 "(distinct eigenvalue pairs); B = C = I; the minimal polynomial has degree 4, so k = 4 and n_min = 4."),
+                 "A Section 6.1-style rotation teacher (not exp.fig3's), k = 4: rotations with cosines 3/5, "
+                 "4/5 (distinct eigenvalue pairs); B = C = I; the minimal polynomial has degree 4, so k = 4 and "
+                 "n_min = 4."),
         Instance("exp1-k8", block_rotation_rows(PAIRS[:4]), _identity(8), _identity(8), 64, 8, 8, 64,
                  "A Section 6.1-style rotation teacher (not exp.fig3's), k = 8: four rotations with cosines 3/5, "
                  "4/5, -3/5, -4/5; B = C = I; the minimal polynomial has degree 8."),
