@@ -138,3 +138,13 @@ def test_list_coverage_json_has_the_counts_and_no_error():
     assert document["statements"] == len(rows) and document["uncovered"] == 0
     assert document["claims_cited"] == document["claims_registered"]
     assert set(document["cited_unregistered"]) <= PENDING
+
+
+def test_list_coverage_without_the_map_is_one_line_and_exit_two(tmp_path, monkeypatch, capsys):
+    import verify.coverage
+    from verify.cli import main
+
+    monkeypatch.setattr(verify.coverage, "COVERAGE_PATH", tmp_path / "missing.md")
+    assert main(["list", "--coverage"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "missing.md: cannot read" in err[0]

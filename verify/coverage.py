@@ -100,8 +100,9 @@ def _row(section: str, cells: list[str], line: int, source: str) -> Row:
     )
 
 
-def read_rows(path: Path = COVERAGE_PATH) -> list[Row]:
-    """Every statement row of the coverage tables, in document order."""
+def read_rows(path: Path | None = None) -> list[Row]:
+    """Every statement row of the coverage tables (docs/coverage.md unless a path is given), in document order."""
+    path = path if path is not None else COVERAGE_PATH
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as err:

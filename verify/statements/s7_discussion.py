@@ -136,7 +136,7 @@ TEXTS = {
             "\\text{for content-dependent weights};\\ H\\ge k\\ \\text{for position-only weights}",
             "words": "Theorem 4.4's necessity H >= k needs position-only weights (then exact equality for all "
             "inputs forces K_ij = W(i - j)) or the tensor reading. With content-dependent weights, Theorem 4.2's "
-            "one-token argument gives only H >= max_x dim span{W(0) x, ..., W(n-1) x}, which is at most p. For "
+            "one-token argument gives the lower bound H >= max_x dim span{W(0) x, ..., W(n-1) x}, at most p (not k). For "
             "the p = d = 2 SSM with k = 4 the smallest number of content-dependent heads is exactly 2, while "
             "position-only heads need 4.",
         },
