@@ -9,8 +9,6 @@ map of dimension independent of n reproduces the head under the mask; dimension 
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from flint import fmpq
 
 from constructions.jordan import to_fraction_matrix
@@ -125,39 +123,6 @@ def blockdiag() -> dict:
     """The related review's claim, for the built-in instances whose Jordan structure allows it."""
     obligations = [block_obligation(name, *INSTANCES[name]) for name in BLOCKABLE]
     return make_certificate("review.blockdiag", "certified", obligations)
-
-
-def _hankel_rows(rows: tuple[list, list, list], d: int, width: int) -> list[list[str]]:
-    """Row i = vec W(i), vec W(i + 1), ..., vec W(i + width - 1) concatenated, for i < d."""
-    a, b, c = (to_fraction_matrix(x) for x in rows)
-    responses, state = [], b
-    for _ in range(d + width):
-        w = c * state
-        responses.append([str(w[r, k]) for r in range(w.nrows()) for k in range(w.ncols())])
-        state = a * state
-    return [sum(responses[i : i + width], []) for i in range(d)]
-
-
-@claim("review.blockdiag.general")
-def blockdiag_general() -> dict:
-    """Without diagonalizability the claim fails: W of J_3(1/2) + (-1) has minimal recurrence (x - 1/2)^3 (x + 1)."""
-    from sympy.polys.domains import QQ
-    from sympy.polys.matrices import DomainMatrix
-
-    from constructions.linalg import rank_witness
-
-    rows = INSTANCES["jordan3"]
-    hankel = _hankel_rows(rows, 4, 4)
-    exact = [[QQ(Fraction(x).numerator, Fraction(x).denominator) for x in r] for r in hankel]
-    rank, witness = rank_witness(DomainMatrix(exact, (4, len(hankel[0])), QQ))
-    m = len(rows[0])
-    annihilates = Obligation(
-        "annihilator",
-        "matrix_identity",
-        {"matrices": {"A": rows[0]}, "lhs": f"(A - 1/2*I({m}))^3*(A + I({m}))", "rhs": f"0*I({m})"},
-    )
-    minimal = Obligation("no-shorter-recurrence", "rank", {"matrix": hankel, "rank": rank}, witness)
-    return make_certificate("review.blockdiag.general", "refuted", [annihilates, minimal])
 
 
 def block_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:

@@ -18,12 +18,16 @@ SPEC_DIR = Path(__file__).resolve().parent.parent / "kernel" / "specs"
 # Spec file name (without .json) -> generator module in this package; read in name order by the kernel.
 SPEC_FILES = (
     "s3_framework",
+    "s3_rnn",
     "s4_1_rank_gap",
     "s4_2_heads",
     "s5_gradients",
+    "s7_discussion",
     "sA_modes",
+    "sA_review",
     "s_heads_error",
     "sexp",
+    "sexp_readings",
     "snum",
     "snum_chunked",
 )

@@ -302,34 +302,6 @@ TEXTS = {
         "because the inner T^-1 T cancel. A Jordan block of size >= 3 (instance jordan3) "
         "cannot be brought to this form: the Jordan structure is a similarity invariant.",
     },
-    "review.blockdiag.general": {
-        "section": "A",
-        "reference": "Related review: 'in all the theoretical results of our study, A can be "
-        "assumed to be a block diagonal matrix A = diag(D_1, ..., D_k)', D_i "
-        "2x2, read for every real A",
-        "statement": {
-            "latex": "\\forall (\\bar A,\\bar B,C)\\ \\exists (D,B',C'),\\ "
-            "D=\\mathrm{diag}(D_1,\\dots,D_k),\\ D_i\\ 1\\times1\\ "
-            "\\text{or}\\ 2\\times2:\\ C'D^{\\tau}B'=C\\bar "
-            "A^{\\tau}\\bar B\\ \\forall\\tau",
-            "words": "Read without a diagonalizability assumption: every real SSM "
-            "is equivalent (same impulse responses, any state dimension) "
-            "to one whose state matrix is block diagonal with 1x1 and 2x2 "
-            "blocks.",
-        },
-        "why": "Counterexample: the built-in instance jordan3 (A similar to J_3(1/2) + "
-        "(-1)). annihilator: p(A) = (A - 1/2)^3 (A + 1) = 0, so the sequence W(tau) "
-        "is annihilated by p. no-shorter-recurrence: the 4 rows (vec W(i), ..., vec "
-        "W(i + 3)), i = 0..3, have rank 4, so no nonzero polynomial of degree < 4 "
-        "annihilates W; hence p is the minimal polynomial of the sequence and divides "
-        "every annihilating polynomial. For any D = diag(D_1, ..., D_k) with blocks "
-        "of size <= 2, each root of the minimal polynomial q_D of D has multiplicity "
-        "<= 2, and q_D annihilates C' D^tau B'; if C' D^tau B' = W(tau) for all tau "
-        "then (x - 1/2)^3 divides q_D, a contradiction. The last two sentences are "
-        "the (standard) argument that the kernel does not check; the two facts it "
-        "rests on are kernel-checked. The diagonalizable reading is review.blockdiag "
-        "(certified).",
-    },
     "review.blockdiag.ssm": {
         "section": "A",
         "reference": "Related review: the 2x2-block claim, for a user's SSM (verify heads input)",
@@ -422,7 +394,6 @@ def entries() -> dict:
         a2_corrected,
         a2_refuted,
         blockdiag,
-        blockdiag_general,
         eq18_singular,
     )
 
@@ -453,7 +424,6 @@ def entries() -> dict:
         "appA.ssm": entry(TEXTS["appA.ssm"], "certified", _template(("jordan", "power", "W", "dual")), ("A", "B", "C")),
         "appA.ssm.features": entry(TEXTS["appA.ssm.features"], "certified", features_template, ("A", "B", "C")),
         "review.blockdiag": literal("review.blockdiag", blockdiag),
-        "review.blockdiag.general": literal("review.blockdiag.general", blockdiag_general, "refuted"),
         "review.blockdiag.ssm": entry(
             TEXTS["review.blockdiag.ssm"],
             "certified",

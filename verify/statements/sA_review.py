@@ -1,0 +1,71 @@
+"""Statements of the related review's 2x2-block sentence within its scope: 2x2 blocks alone, and where it ends.
+
+Both claims are literal: their goals are the exact matrices the builders of verify/claims/sA_review.py state
+(the instance SSMs, the 2x2 blocks, the intertwining E, the new B' and C'; the annihilator and the Hankel matrix).
+"""
+
+from __future__ import annotations
+
+from verify.statements import entry
+
+__all__ = ["entries", "TEXTS"]
+
+TEXTS = {
+    "review.blockdiag.2x2": {
+        "section": "A",
+        "reference": "Related review: 'A can be assumed to be a block diagonal matrix A = diag(D_1, ..., D_k), "
+        "where D_1, ..., D_k are 2x2 matrices', with the state allowed to grow",
+        "statement": {
+            "latex": "D=\\sum_b P_bD_bP_b^{\\top},\\ D_b\\in\\mathbb Q^{2\\times2}:\\ DE=E\\bar A,\\ B'=E\\bar B,\\ "
+            "C'E=C\\ \\Rightarrow\\ C'D^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau\\ge0",
+            "words": "For each built-in real SSM of odd state dimension m = 3 whose real Jordan blocks have size "
+            "<= 2 (instances real, pair, sqrt2, singular), an SSM of state dimension 4 = 2 ceil(m/2) whose state "
+            "matrix is block diagonal with 2x2 blocks only has the same impulse responses for every tau: 1x1 "
+            "blocks are paired as diag(l1, l2), and an odd one out becomes diag(l, 0) with a decoupled extra "
+            "state. So 2x2 blocks alone suffice once the state may grow; a 1x1 block is never needed.",
+        },
+        "why": "matrix_identity, per instance, with D written as sum_b P_b D_b P_b^T (P_b the literal selector of "
+        "coordinates 2b-1, 2b, so D is block diagonal with 2x2 blocks by its form): intertwine D E = E A, input "
+        "B' = E B, output C' E = C. Then D^tau E = E A^tau by induction on tau, so C' D^tau B' = C' D^tau E B = "
+        "C' E A^tau B = C A^tau B for every tau >= 0 (tau = 0 included). The general construction: take the "
+        "real block form T A T^-1 (review.blockdiag), place its coordinates into 2x2 slots with an injection P "
+        "(P^T P = I), D = P (T A T^-1) P^T, E = P T, B' = E B, C' = C T^-1 P^T; a padded slot has a zero row "
+        "and column in D, so the extra state is never driven (B' row zero) and never read (C' column zero).",
+    },
+    "review.blockdiag.scope": {
+        "section": "A",
+        "reference": "Related review: the scope of the 2x2-block assumption (a Jordan block of size >= 3)",
+        "statement": {
+            "latex": "\\nexists\\,(D,B',C'),\\ D=\\mathrm{diag}(D_1,\\dots,D_k),\\ D_i\\ 1\\times1\\ \\text{or}\\ "
+            "2\\times2,\\ \\text{any size}:\\ C'D^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau",
+            "words": "The 2x2-block form is an assumption with a scope, and a Jordan block of size >= 3 lies "
+            "outside it: for the built-in SSM jordan3 (A similar to J_3(1/2) + (-1)) no SSM of any state "
+            "dimension whose state matrix is block diagonal with 1x1 and 2x2 blocks has the same impulse "
+            "responses W(tau) = C A^tau B.",
+        },
+        "why": "annihilator: p(A) = (A - 1/2)^3 (A + 1) = 0, so p annihilates the sequence W(tau). "
+        "no-shorter-recurrence: the 4 rows (vec W(i), ..., vec W(i + 3)), i = 0..3, have rank 4, so no nonzero "
+        "polynomial of degree < 4 annihilates W, and p is the minimal polynomial of the sequence: it divides every "
+        "annihilating polynomial of W. For D = diag(D_1, ..., D_k) with blocks of size <= 2, every root of D's "
+        "minimal polynomial q_D has multiplicity <= 2 (the lcm of the blocks' minimal polynomials, each of degree "
+        "<= 2), and q_D annihilates C' D^tau B'. If C' D^tau B' = W(tau) for all tau, then p divides q_D, so "
+        "(x - 1/2)^3 divides q_D: a contradiction, whatever the state dimension. The last three sentences are the "
+        "standard argument the kernel does not check; the two facts it rests on are kernel-checked. This is the "
+        "scope of the review's assumption, not an error of the review: its sentence is about its own "
+        "constructions.",
+    },
+}
+
+
+def entries() -> dict:
+    """The review's 2x2-block statements, literal goals from their builders."""
+    from verify.claims.sA_review import PADDABLE, scope_obligations, two_by_two_obligations
+
+    goal = lambda o: {"name": o.name, "kind": o.kind, "goal": o.goal}  # noqa: E731
+    two = [goal(o) for name in PADDABLE for o in two_by_two_obligations(name)]
+    return {
+        "review.blockdiag.2x2": entry(TEXTS["review.blockdiag.2x2"], "certified", two),
+        "review.blockdiag.scope": entry(
+            TEXTS["review.blockdiag.scope"], "certified", [goal(o) for o in scope_obligations()]
+        ),
+    }
