@@ -25,8 +25,6 @@ PENDING = {
     "appA.eq18.block.general",
     "appA.A2.every-n",
     "rem4.3.general",
-    "exp.fig3.optimum.ssm",
-    "exp.fig3.tables",
 }
 
 
