@@ -69,3 +69,10 @@ def test_a_resealed_certificate_with_another_ssm_is_rejected(cert_of):
     cert["obligations"][0]["goal"]["A"] = [["1/2"]]
     result = check_certificate(reseal(cert), "t")
     assert not result.valid and any("goal differs" in e for e in result.errors)
+
+
+def test_the_last_lag_family_gives_n_minus_one_for_two_nonzero_lags():
+    """g = (1, 1, 0, ...): d_h has lags 0 and 1, so t0 = 0, s = 2 and the bound is n - 1 (Woerdeman's minimum)."""
+    pair = ([["0", "1"], ["0", "0"]], [["1"], ["1"]], [["1", "0"]])
+    _check(_goal(pair, 1, 0, 2, 0))
+    assert [max((n - 0 - 1) // 2 + 1, n - 1) for n in (4, 9)] == [3, 8]
