@@ -14,7 +14,8 @@ from verify.kernel import statements
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 # A backticked claim id: a known prefix, then dotted parts (a * is a pattern over ids); eq7, fn1 have no dot.
-_CLAIM = re.compile(r"^(?:def|sec|fn|eq|thm|rem|appA|review|num|exp)[0-9A-Za-z]*(?:\.[A-Za-z0-9*-]+)+$|^(?:eq|fn)[0-9]+$")
+_PREFIX = r"(?:def|sec|fn|eq|thm|rem|appA|review|num|exp)"
+_CLAIM = re.compile(rf"^{_PREFIX}[0-9A-Za-z]*(?:\.[A-Za-z0-9*-]+)+$|^(?:eq|fn)[0-9]+$")
 _UNIVERSAL = re.compile(r"\bfor (?:every|all)\b", re.IGNORECASE)
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "cf.", "resp.", "eq.", "Eq.", "eqs.")
 
