@@ -58,7 +58,11 @@ def _goal(goal: dict, where: str) -> tuple:
     names = tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
     poly = read_poly(_field(goal, "poly", where), names, f"{where}.poly", complex_ok=False)
     raw = _field(goal, "psd", where)
-    if not isinstance(raw, dict) or not raw or not all(isinstance(k, str) and k.isidentifier() for k in raw):
+    if (
+        not isinstance(raw, dict)
+        or not raw
+        or not all(isinstance(k, str) and k.isidentifier() and k.isascii() for k in raw)
+    ):
         raise KernelError(f"{where}.psd", "expected a nonempty object from names to symmetric matrices")
     psd = tuple(sorted((k, _symmetric(v, names, f"{where}.psd.{k}")) for k, v in raw.items()))
     nonneg = tuple(sorted(read_variables(goal.get("nonneg", []), f"{where}.nonneg")))
