@@ -48,4 +48,4 @@ def test_modes_rejects_a_complex_ssm(tmp_path, capsys):
 def test_modes_reports_the_a2_lower_bound_for_heads_reached_by_the_nilpotent_part(tmp_path, capsys):
     ssm = {"A": [["0", "1"], ["0", "0"]], "B": [["1"], ["1"]], "C": [["1", "0"]]}
     assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 0
-    assert "r >= 16 at n = 32" in capsys.readouterr().out
+    assert "r >= 31 at n = 32" in capsys.readouterr().out  # g = (1, 1, 0, ...): n - 1, the last-lag family

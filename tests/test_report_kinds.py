@@ -77,3 +77,18 @@ def test_unknown_kind_is_rendered_generically_by_the_shape_of_its_values():
 def test_known_kind_with_unexpected_shape_falls_back_to_the_generic_view():
     lines = obligation_lines({"name": "n", "kind": "rank", "goal": {"rank": 2}})
     assert [line.label for line in lines] == ["goal.rank"]
+
+
+def test_the_symbolic_index_kinds_show_their_universal_claims():
+    from verify.claims.s4_rank_gap import non_collinear
+    from verify.claims.sA_modes import eq21_obligation, jordan_block_obligation
+    from verify.claims.sA_singular import family_obligations
+
+    eq21 = obligation_lines(eq21_obligation().to_json())[0]
+    assert eq21.math.text.endswith("(ii)^(t) * (-jj)^(q - t)") and eq21.note == "for every natural q"
+    block = obligation_lines(jordan_block_obligation().to_json())[0]
+    assert "sum_{t=0}^{s - 1}" in block.math.text and "N^s = 0" in block.note
+    family = obligation_lines(family_obligations()[-1].to_json())[0]
+    assert family.math.text == "rank M >= max(floor((n - 0 - 1)/2) + 1, n - 1) - 1" and "every n" in family.note
+    psd = obligation_lines(non_collinear()["obligations"][0])
+    assert [line.label for line in psd] == ["claim", "Gram >= 0", "Shift >= 0", "certificate"]

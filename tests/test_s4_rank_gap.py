@@ -12,7 +12,7 @@ IDS = [c.id for c in all_claims() if c.id.startswith(("thm4.2", "rem4.3"))]
 
 def test_every_step_of_the_proof_has_a_claim():
     expected = {"thm4.2.step1", "thm4.2.step2", "thm4.2.eq4", "thm4.2.step4.v0", "thm4.2.step4.projection"}
-    expected |= {"thm4.2.step4.trace", "thm4.2.eq5", "thm4.2", "rem4.3", "rem4.3.eq5-general"}
+    expected |= {"thm4.2.step4.trace", "thm4.2.eq5", "thm4.2", "rem4.3", "rem4.3.eq5-general", "rem4.3.non-collinear"}
     assert set(IDS) == expected
 
 

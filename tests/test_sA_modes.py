@@ -48,12 +48,12 @@ def test_real_features_are_rejected_when_a_weight_is_perturbed(cert_of):
     assert not result.valid
 
 
-def test_eq21_is_rejected_when_a_binomial_coefficient_is_wrong(cert_of):
+def test_eq21_is_rejected_when_the_split_of_the_pascal_step_is_wrong(cert_of):
     cert = cert_of("appA.eq21")
-    ob = _obligation(cert, "q3")
-    ob["goal"]["rhs"] = ob["goal"]["rhs"].replace("3*(ii^1", "2*(ii^1")
+    ob = _obligation(cert, "binomial")
+    ob["witness"]["split"] = ["jj", "ii - 2*jj"]  # alpha + beta = ii - jj still, but the step does not close
     result = check_certificate(_rehash(cert), "t")
-    assert not result.valid
+    assert not result.valid and any("step t = 0" in e for e in result.errors)
 
 
 @pytest.mark.parametrize("name", sorted(INSTANCES))
@@ -76,13 +76,13 @@ def test_feature_count_respects_the_bound_with_equality_for_full_modes():
     assert sum(s * (s + 1) // 2 for s in sizes) == 7
 
 
-def test_jordan_block_closed_form_is_certified_and_a_wrong_binomial_is_rejected(cert_of):
-    from verify.claims.sA_modes import block_obligations
+def test_jordan_block_closed_form_is_certified_and_a_wrong_exponent_is_rejected(cert_of):
+    from verify.claims.sA_modes import jordan_block_obligation
     from verify.kernel.errors import KernelError
     from verify.kernel.obligations import check_obligation, read_goal
 
     assert check_certificate(cert_of("appA.eq18.block"), "t").valid
-    step = next(o for o in block_obligations(3) if o.name == "s3.step.02")
-    goal = dict(step.goal, rhs=step.goal["rhs"].replace("/2", "/3"))
-    with pytest.raises(KernelError, match="not zero"):
-        check_obligation("polynomial_identity", read_goal("polynomial_identity", goal, "t"), None, "t")
+    block = jordan_block_obligation()
+    goal = dict(block.goal, powers=[{"base": "lam", "exponent": [1, -1, 1]}, block.goal["powers"][1]])
+    with pytest.raises(KernelError, match="base"):
+        check_obligation("binomial_expansion", read_goal("binomial_expansion", goal, "t"), block.witness, "t")

@@ -244,3 +244,79 @@ def eq5_general() -> dict:
             _sos("at-least-one", "v1 v2 w", (2 * s - v1**2 - v2**2) - s, ["w"], [(1, ["w"], 1)]),
         ],
     )
+
+
+def _psd_goal(names: str, poly: sympy.Expr, psd: dict[str, sympy.Matrix], nonneg: list[str]) -> dict:
+    """The goal of a psd_certificate: poly >= 0 wherever the matrices are PSD and the atoms are >= 0."""
+    variables = _symbols(names)
+    terms = {k: [[poly_terms(x, variables) for x in row] for row in m.tolist()] for k, m in psd.items()}
+    return {"vars": [str(v) for v in variables], "poly": poly_terms(poly, variables), "psd": terms, "nonneg": nonneg}
+
+
+def _form(name: str, vector: list, variables: list) -> dict:
+    """A factor y^T M y of a psd_certificate term."""
+    return {"form": name, "vector": [poly_terms(y, variables) for y in vector]}
+
+
+def _separating_token() -> Obligation:
+    """(a^2 + b^2)(E + R - g) = y^T (G - g I) y + z^T Gram z + (a^2 + b^2) R for every dimension p."""
+    names = "a b g A0 B0 C0 P Q S R"
+    g, A0, B0, C0, P, Q, S = _symbols("g A0 B0 C0 P Q S")
+    gram = sympy.Matrix([[A0, C0, P], [C0, B0, Q], [P, Q, S]])  # inner products of w0, w1, v = V x
+    shift = sympy.Matrix([[A0 - g, C0], [C0, B0 - g]])
+    first, second = sympy.Matrix([1, 0, -a]), sympy.Matrix([0, 1, -b])  # w0 - a v, w1 - b v in (w0, w1, v)
+    error = sympy.expand((first.T * gram * first)[0] + (second.T * gram * second)[0])
+    goal = _psd_goal(names, error + R - g, {"Gram": gram, "Shift": shift}, ["R"])
+    variables = _symbols(names)
+    n2 = a**2 + b**2
+    terms = [
+        {"coeff": "1", "factors": [_form("Shift", [b, -a], variables)]},
+        {"coeff": "1", "factors": [_form("Gram", [a, b, -n2], variables)]},
+        {"coeff": "1", "factors": [{"atom": "R"}, {"square": poly_terms(a, variables)}]},
+        {"coeff": "1", "factors": [{"atom": "R"}, {"square": poly_terms(b, variables)}]},
+    ]
+    witness = {"multiplier": [poly_terms(a, variables), poly_terms(b, variables)], "terms": terms}
+    return Obligation("separating-token", "psd_certificate", goal, witness)
+
+
+def _rational_gap() -> Obligation:
+    """(a + b) y^T (G - g* I) y = (a y0 + c y1)^2 + (c y0 + b y1)^2 with g* = (ab - c^2)/(a + b)."""
+    y0, y1, A0, B0, C0 = _symbols("y0 y1 A0 B0 C0")
+    gram = sympy.Matrix([[A0, C0], [C0, B0]])
+    y = sympy.Matrix([y0, y1])
+    poly = (A0 + B0) * (y.T * gram * y)[0] - gram.det() * (y0**2 + y1**2)
+    image = gram * y
+    return _sos("rational-gap", "y0 y1 A0 B0 C0", poly, [], [(1, [], image[0]), (1, [], image[1])])
+
+
+def _common_range() -> Obligation:
+    """|H z|^2 - g z^T H z = |K z|^2 + g z^T K z with K = H - g I PSD and g >= 0 (H = Gram(a, b))."""
+    names = "z0 z1 al be ka g"
+    z0, z1, al, be, ka, g = _symbols(names)
+    gram, z = sympy.Matrix([[al, ka], [ka, be]]), sympy.Matrix([z0, z1])
+    shift = gram - g * sympy.eye(2)
+    poly = (gram * z).dot(gram * z) - g * (z.T * gram * z)[0]
+    variables = _symbols(names)
+    goal = _psd_goal(names, poly, {"Shift": shift}, ["g"])
+    kz = shift * z
+    terms = [{"coeff": "1", "factors": [{"square": poly_terms(kz[r], variables)}]} for r in range(2)]
+    terms.append({"coeff": "1", "factors": [{"atom": "g"}, _form("Shift", [z0, z1], variables)]})
+    return Obligation("common-range", "psd_certificate", goal, {"terms": terms})
+
+
+def _rotation_gram() -> list[Obligation]:
+    """For the rotation and x = e1: ||W(0) x||^2 = ||W(1) x||^2 = 1 and <W(0) x, W(1) x> = 0, so G = I."""
+    mats = {**_ssm_matrices(), "x": [["1"], ["0"]]}
+    w0, w1 = "C*A^0*B*x", "C*A^1*B*x"
+    pairs = (("rotation-a", w0, w0, "I(1)"), ("rotation-b", w1, w1, "I(1)"), ("rotation-c", w0, w1, "0*I(1)"))
+    return [
+        Obligation(name, "matrix_identity", {"matrices": mats, "lhs": f"T({x})*({y})", "rhs": rhs})
+        for name, x, y, rhs in pairs
+    ]
+
+
+@claim("rem4.3.non-collinear")
+def non_collinear() -> dict:
+    """Remark 4.3 for any SSM, p and d: the gap lambda_min(Gram(W(tau1) x, W(tau2) x)), and the rotation instance."""
+    obligations = [_separating_token(), _rational_gap(), _common_range(), *_rotation_gram()]
+    return make_certificate("rem4.3.non-collinear", "certified", obligations)

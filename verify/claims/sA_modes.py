@@ -7,8 +7,6 @@ kernel (verify/kernel/kind_modes.py) re-checks chains, inductions, dual bases an
 
 from __future__ import annotations
 
-from math import comb, factorial
-
 from flint import fmpq_mat
 
 from constructions.jordan import format_elem, to_fraction_matrix
@@ -29,7 +27,6 @@ __all__ = [
     "instance_data",
     "ssm_data",
     "rows_of",
-    "EQ21_MAX_Q",
     "jordan_obligation",
     "power_obligation",
     "dual_obligation",
@@ -37,8 +34,7 @@ __all__ = [
     "real_obligation",
     "lag_goal",
     "INVERTIBLE",
-    "JORDAN_MAX_BLOCK",
-    "block_obligations",
+    "jordan_block_obligation",
     "eq21_obligation",
     "thm44_obligation",
 ]
@@ -73,8 +69,6 @@ INSTANCES: dict[str, tuple[list, list, list]] = {
 }
 # Instances with an invertible A: the (A2) feature constructions apply to them.
 INVERTIBLE = ("real", "pair", "jordan3", "sqrt2")
-# Eq. (21) is certified for every q <= EQ21_MAX_Q (the largest Jordan block of the instances is 3).
-EQ21_MAX_Q = 12
 
 
 def rows_of(m: fmpq_mat) -> list[list[str]]:
@@ -246,62 +240,42 @@ def eq20() -> dict:
     return make_certificate("appA.eq20", "certified", _all(build))
 
 
-def eq21_obligation(q: int) -> Obligation:
-    """Eq. (21) for one q; positions i, j are named ii, jj (the kernel reserves i), L = lambda^i, M = lambda^-j."""
-    rhs = " + ".join(f"{comb(q, t)}*(ii^{t}*L)*((-jj)^{q - t}*M)" for t in range(q + 1))
-    goal = {"vars": ["L", "M", "ii", "jj"], "lhs": f"L*M*(ii - jj)^{q}", "rhs": rhs}
-    return Obligation(f"q{q}", "polynomial_identity", goal)
+def eq21_obligation() -> Obligation:
+    """Eq. (21) for every natural q (kind binomial_expansion); positions i, j are named ii, jj (the kernel reserves
+    i), L = lambda^i, M = lambda^-j: L M (ii - jj)^q = sum_t binom(q, t) (ii^t L) ((-jj)^(q - t) M)."""
+    goal = {
+        "vars": ["L", "M", "ii", "jj"],
+        "factor": "L*M",
+        "base": "ii - jj",
+        "coeff": "L*M",
+        "powers": [{"base": "ii", "exponent": [0, 1, 0]}, {"base": "-jj", "exponent": [1, -1, 0]}],
+    }
+    return Obligation("binomial", "binomial_expansion", goal, {"split": ["-jj", "ii"]})
 
 
 @claim("appA.eq21")
 def eq21() -> dict:
-    """Eq. (21) for symbolic i, j and every q <= EQ21_MAX_Q."""
-    return make_certificate("appA.eq21", "certified", [eq21_obligation(q) for q in range(EQ21_MAX_Q + 1)])
+    """Eq. (21) for symbolic i, j and every natural q, by induction on q (Pascal's rule)."""
+    return make_certificate("appA.eq21", "certified", [eq21_obligation()])
 
 
-# Jordan blocks J_s(lambda) with s <= JORDAN_MAX_BLOCK get the symbolic-lambda closed form (appA.eq18.block).
-JORDAN_MAX_BLOCK = 4
-
-
-def _binom_text(q: int, var: str) -> str:
-    """binom(var, q) as a kernel expression: var (var - 1) ... (var - q + 1) / q!."""
-    if q == 0:
-        return "1"
-    factors = "*".join(f"({var} - {r})" for r in range(q))
-    return f"({factors})/{factorial(q)}"
-
-
-def _block_entry(s: int, r: int, c: int, var: str, power: str) -> str:
-    """G(tau)_{r,c} = binom(tau, c - r) L lam^(s - 1 - (c - r)) for c >= r, else 0 (G = lam^(s-1) J^tau)."""
-    q = c - r
-    return "0" if q < 0 else f"{_binom_text(q, var)}*{power}*lam^{s - 1 - q}"
-
-
-def block_obligations(s: int) -> list[Obligation]:
-    """Base G(0) = lam^(s-1) I and step J G(tau) = G(tau + 1) (L -> lam L) for the block J_s(lam), entrywise."""
-    out = []
-    names = ["L", "lam", "tau"]
-    for r in range(s):
-        for c in range(s):
-            base = _block_entry(s, r, c, "0", "1")
-            want = f"lam^{s - 1}" if r == c else "0"
-            out.append(
-                Obligation(f"s{s}.base.{r}{c}", "polynomial_identity", {"vars": ["lam"], "lhs": base, "rhs": want})
-            )
-            left = f"lam*({_block_entry(s, r, c, 'tau', 'L')})"
-            if r + 1 < s:
-                left += f" + ({_block_entry(s, r + 1, c, 'tau', 'L')})"
-            right = _block_entry(s, r, c, "(tau + 1)", "(lam*L)")
-            goal = {"vars": names, "lhs": left, "rhs": right}
-            out.append(Obligation(f"s{s}.step.{r}{c}", "polynomial_identity", goal))
-    return out
+def jordan_block_obligation() -> Obligation:
+    """(lam + N)^tau = sum_{q<s} binom(tau, q) lam^(tau - q) N^q wherever N^s = 0: J_s(lam)^tau for every s."""
+    goal = {
+        "vars": ["N", "lam"],
+        "factor": "1",
+        "base": "lam + N",
+        "coeff": "1",
+        "powers": [{"base": "lam", "exponent": [1, -1, 0]}, {"base": "N", "exponent": [0, 1, 0]}],
+        "nilpotent": "N",
+    }
+    return Obligation("jordan-block", "binomial_expansion", goal, {"split": ["lam", "N"]})
 
 
 @claim("appA.eq18.block")
 def eq18_block() -> dict:
-    """J_s(lam)^tau = sum_q binom(tau, q) lam^(tau - q) N^q for symbolic lam != 0 and tau, s <= JORDAN_MAX_BLOCK."""
-    obligations = [o for s in range(1, JORDAN_MAX_BLOCK + 1) for o in block_obligations(s)]
-    return make_certificate("appA.eq18.block", "certified", obligations)
+    """J_s(lam)^tau = sum_{q<s} binom(tau, q) lam^(tau - q) N^q for symbolic lam, tau and block size s."""
+    return make_certificate("appA.eq18.block", "certified", [jordan_block_obligation()])
 
 
 @claim("appA.features")

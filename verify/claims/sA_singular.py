@@ -1,10 +1,11 @@
 """Appendix A, assumption (A2) (singular A under the causal mask), and the related review's 2x2-block claim.
 
 (A2): when the nilpotent part of a singular A reaches head h, g_h = (invertible modes) + d_h with d_h != 0
-supported on lags < nu. Every matrix equal to g_h(i - j) on and below the diagonal then has rank
->= floor((n - t0 - 1) / s) + 1 - R0 (s = last nonzero lag of d_h - t0 + 1 <= nu, R0 the rank of the
-invertible part), so no lag-only (or any) feature
-map of dimension independent of n reproduces the head under the mask; dimension n suffices (Theorem 4.4).
+supported on lags < nu. For every n, every matrix equal to g_h(i - j) on and below the diagonal then has rank
+>= max(floor((n - t0 - 1) / s) + 1, n - (t0 + s - 1)) - R0 (t0, t0 + s - 1 the first and last nonzero lag of d_h,
+R0 the dimension of the shift span of the invertible part): the kernel kind masked_rank_family derives t0, s
+and R0 from (A, B, C) and proves the bound for every n. So no lag-only (or any) feature map of dimension
+independent of n reproduces the head under the mask; dimension n suffices (phi(i) = e_i).
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from verify.certificate import Obligation, make_certificate
 from verify.claims.sA_modes import INSTANCES, instance_data, rows_of, ssm_data
 from verify.registry import claim
 
-__all__ = ["block_certificate", "block_obligation", "A2_LENGTHS", "DELTA", "head_masks"]
+__all__ = ["block_certificate", "block_obligation", "family_obligations", "FAMILY_LENGTH", "DELTA", "head_masks"]
 
-# Lengths n at which the (A2) bounds are certified; the bound grows linearly in n.
-A2_LENGTHS = (8, 16, 32)
+# Length at which the builder reads R0 off the lag matrix (> 2 m for the instances; the kernel needs no n).
+FAMILY_LENGTH = 16
 # The smallest singular SSM: A = 0, B = C = 1, so W(tau) = [tau == 0] (a delta at lag 0).
 DELTA = ([["0"]], [["1"]], [["1"]])
 BLOCKABLE = ("real", "pair", "sqrt2", "singular")
@@ -45,27 +46,12 @@ def head_masks(rows: tuple[list, list, list], n: int) -> list[dict]:
     return out
 
 
-def _strings(rows: list[list[fmpq]]) -> list[list[str]]:
-    """Rows of exact rational strings."""
-    return [[str(x) for x in row] for row in rows]
-
-
-def _lower(name: str, mask: dict) -> Obligation:
-    """Every completion of the masked lag matrix has rank >= bound (triangular witness minus R0)."""
-    n = len(mask["g"])
-    witness = {"rows": mask["rows"], "cols": mask["cols"]}
-    if mask["rank"]:
-        witness.update(phi=_strings(mask["phi"]), psi=_strings(mask["psi"]))
-    goal = {"n": n, "g": [str(x) for x in mask["g"]], "bound": mask["bound"]}
-    return Obligation(name, "masked_rank_bound", goal, witness)
-
-
-def _upper(name: str, mask: dict) -> Obligation:
-    """Features of dimension n (phi(i) = e_i, psi(j) = column j of the masked lag matrix) reproduce the head."""
-    n = len(mask["g"])
-    goal = {"n": n, "g": [str(x) for x in mask["g"]], "dimension": n}
-    witness = {"phi": _strings(mask["phi_full"]), "psi": _strings(mask["psi_full"])}
-    return Obligation(name, "masked_factorization", goal, witness)
+def family_obligation(name: str, rows: tuple[list, list, list], head: int, mask: dict) -> Obligation:
+    """The (A2) rank bound of one head for every n: t0, s, R0 derived by the kernel from (A, B, C) alone."""
+    a_rows, b_rows, c_rows = rows
+    goal = {"A": a_rows, "B": b_rows, "C": c_rows, "head": head, "t0": mask["t0"], "span": mask["span"]}
+    goal["r0"] = mask["rank"]
+    return Obligation(name, "masked_rank_family", goal)
 
 
 def _a2_cases() -> list[tuple[str, tuple]]:
@@ -73,28 +59,30 @@ def _a2_cases() -> list[tuple[str, tuple]]:
     return [("delta", DELTA), ("singular", INSTANCES["singular"])]
 
 
+def family_obligations() -> list[Obligation]:
+    """One masked_rank_family obligation per head that the nilpotent part reaches (heads numbered from 1).
+
+    R0 is the rank of the invertible part's lag matrix at FAMILY_LENGTH, which is the dimension of the span of
+    its shifts once the length exceeds twice the state dimension (the kernel computes it from a Hankel matrix).
+    """
+    out = []
+    for name, rows in _a2_cases():
+        for h, mask in enumerate(head_masks(rows, FAMILY_LENGTH)):
+            if mask["support"]:
+                out.append(family_obligation(f"{name}.h{h + 1}", rows, h + 1, mask))
+    return out
+
+
 @claim("appA.A2")
 def a2_refuted() -> dict:
-    """A lag-only masked construction with r_h <= sum_l J_l (J_l + 1) / 2 does not extend to singular A."""
-    obligations = []
-    for name, rows in _a2_cases():
-        for h, mask in enumerate(head_masks(rows, 16)):
-            if mask["support"]:
-                obligations.append(_lower(f"{name}.h{h}.n16", mask))
-    return make_certificate("appA.A2", "refuted", obligations)
+    """A lag-only masked construction with r_h independent of n does not exist when the nilpotent part reaches h."""
+    return make_certificate("appA.A2", "refuted", family_obligations())
 
 
 @claim("appA.A2.corrected")
 def a2_corrected() -> dict:
-    """Singular A reaching the output: r >= floor((n - t0 - 1) / s) + 1 - R0, and r = n suffices."""
-    obligations = []
-    for name, rows in _a2_cases():
-        for n in A2_LENGTHS:
-            for h, mask in enumerate(head_masks(rows, n)):
-                if mask["support"]:
-                    obligations.append(_lower(f"{name}.h{h}.n{n}.lower", mask))
-                    obligations.append(_upper(f"{name}.h{h}.n{n}.upper", mask))
-    return make_certificate("appA.A2.corrected", "certified", obligations)
+    """Singular A reaching a head: r >= max(floor((n - t0 - 1) / s) + 1, n - (t0 + s - 1)) - R0 for every n."""
+    return make_certificate("appA.A2.corrected", "certified", family_obligations())
 
 
 @claim("appA.eq18.singular")

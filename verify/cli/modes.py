@@ -53,9 +53,11 @@ def singular_notes(rows: tuple[list, list, list], n: int) -> list[str]:
     for h, mask in enumerate(head_masks(rows, n)):
         if mask["support"]:
             t0, s, r0 = mask["t0"], mask["span"], mask["rank"]
+            bound = max((n - t0 - 1) // s + 1, n - (t0 + s - 1)) - r0
             notes.append(
                 f"head {h}: the nilpotent part reaches it (t0 = {t0}, s = {s}, R0 = {r0}): any features need "
-                f"r >= floor((n - {t0} - 1) / {s}) + 1 - {r0}, i.e. r >= {mask['bound']} at n = {n} (appA.A2.corrected)"
+                f"r >= max(floor((n - {t0} - 1) / {s}) + 1, n - {t0 + s - 1}) - {r0}, i.e. r >= {bound} at n = {n} "
+                "(appA.A2.corrected)"
             )
         else:
             notes.append(f"head {h}: the nilpotent part does not reach it; lag-only features of fixed size exist")

@@ -210,6 +210,92 @@ def _generic(goal: object, witness: object) -> list[Line]:
     return lines
 
 
+def _exponent(uvw: object, index: str, var: str) -> tuple[str, str]:
+    """u*q + v*t + w as text (the exponent of one factor of a binomial summand), and its LaTeX."""
+    text = ""
+    for c, name in zip(uvw if isinstance(uvw, list) else [], (index, var, "")):
+        if not isinstance(c, int) or c == 0:
+            continue
+        size = str(abs(c)) if not name or abs(c) != 1 else ""
+        sign = ("- " if c < 0 else "+ ") if text else ("-" if c < 0 else "")
+        text += f"{' ' if text else ''}{sign}{size}{'*' if size and name else ''}{name}"
+    text = text or "0"
+    return text, text.replace("*", "")
+
+
+def _binomial(goal: dict, witness: dict) -> list[Line]:
+    """binomial_expansion: factor * base^q = sum_t binom(q, t) coeff prod b^(u q + v t + w), for every q."""
+    factor, base, coeff = (poly_math(goal[k]) for k in ("factor", "base", "coeff"))
+    nil = goal.get("nilpotent")
+    top_l, top_t = ("s-1", "s - 1") if nil else ("q", "q")
+    latex = [
+        f"\\left({p.latex}\\right)^{{{e[1]}}}"
+        for p, e in ((poly_math(x["base"]), _exponent(x["exponent"], "q", "t")) for x in goal["powers"])
+    ]
+    text = [
+        f"({p.text})^({e[0]})"
+        for p, e in ((poly_math(x["base"]), _exponent(x["exponent"], "q", "t")) for x in goal["powers"])
+    ]
+    lhs_l, lhs_t = f"{factor.latex}\\,\\left({base.latex}\\right)^{{q}}", f"{factor.text} * ({base.text})^q"
+    rhs_l = f"\\sum_{{t=0}}^{{{top_l}}}\\binom{{q}}{{t}}\\,{coeff.latex}\\," + "\\,".join(latex)
+    rhs_t = f"sum_{{t=0}}^{{{top_t}}} binom(q, t) * {coeff.text} * " + " * ".join(text)
+    where = "for every natural q" + (f" and every s >= 1, wherever {nil}^s = 0" if nil else "")
+    lines = [Line("claim", _display(Math(f"{lhs_l} = {rhs_l}", f"{lhs_t} = {rhs_t}")), where)]
+    split = witness.get("split")
+    if isinstance(split, list) and len(split) == 2:
+        a, b = poly_math(split[0]), poly_math(split[1])
+        note = "induction on q: E(q+1, t) = alpha E(q, t) + beta E(q, t-1), Pascal's rule"
+        lines.append(
+            Line(
+                "split", Math(f"\\alpha = {a.latex},\\ \\beta = {b.latex}", f"alpha = {a.text}, beta = {b.text}"), note
+            )
+        )
+    return lines
+
+
+def _masked_family(goal: dict, witness: dict) -> list[Line]:
+    """masked_rank_family: the (A2) rank bound for every n, t0, s, R0 derived from (A, B, C)."""
+    t0, s, r0 = goal["t0"], goal["span"], goal["r0"]
+    last = t0 + s - 1
+    latex = f"\\operatorname{{rank}} M \\ge \\max\\left(\\lfloor (n-{t0}-1)/{s}\\rfloor+1,\\ n-{last}\\right)-{r0}"
+    text = f"rank M >= max(floor((n - {t0} - 1)/{s}) + 1, n - {last}) - {r0}"
+    lines = [Line("claim", Math(latex, text), f"for every n >= 1 and every completion M of head {goal['head']}")]
+    for name in ("A", "B", "C"):
+        if is_matrix(goal.get(name)):
+            lines.append(Line(name, matrix_math(goal[name])))
+    lines.append(
+        Line("derived", note=f"t0 = {t0}, s = {s}, R0 = {r0} (first/last nonzero lag of d_h, shift span of g_inv)")
+    )
+    return lines
+
+
+def _psd_matrix(rows: object) -> Math:
+    """A symmetric matrix of polynomials."""
+    cells = [[poly_math(x) for x in row] for row in rows]
+    latex = "\\begin{pmatrix}" + " \\\\ ".join(" & ".join(c.latex for c in row) for row in cells) + "\\end{pmatrix}"
+    return Math(latex, "[" + "; ".join(", ".join(c.text for c in row) for row in cells) + "]")
+
+
+def _psd(goal: dict, witness: dict) -> list[Line]:
+    """psd_certificate: poly >= 0 wherever the named matrices are PSD (and the atoms >= 0)."""
+    poly = poly_math(goal["poly"])
+    nonneg = goal.get("nonneg", [])
+    where = "wherever every matrix below is positive semidefinite" + (f" and {_names(nonneg)} >= 0" if nonneg else "")
+    lines = [Line("claim", _display(Math(f"{poly.latex} \\ge 0", f"{poly.text} >= 0")), where)]
+    for name, rows in sorted(goal["psd"].items())[:MAX_LINES]:
+        shown = _psd_matrix(rows)
+        lines.append(
+            Line(f"{name} >= 0", Math(f"{name_latex(name)} = {shown.latex} \\succeq 0", f"{name} = {shown.text} PSD"))
+        )
+    terms = witness.get("terms", [])
+    multiplier = witness.get("multiplier")
+    note = f"{len(terms)} nonnegative terms (squares, forms y^T M y, atoms)"
+    if isinstance(multiplier, list):
+        note += "; multiplied by " + " + ".join(f"({poly_math(x).text})^2" for x in multiplier)
+    lines.append(Line("certificate", note=note))
+    return lines
+
+
 RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
     "polynomial_identity": _identity,
     "sum_of_squares": _sos,
@@ -218,6 +304,9 @@ RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
     "rank": _rank,
     "counterexample": _counterexample,
     "interval_inequality": _interval,
+    "binomial_expansion": _binomial,
+    "masked_rank_family": _masked_family,
+    "psd_certificate": _psd,
 }
 
 

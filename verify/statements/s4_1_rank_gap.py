@@ -13,175 +13,10 @@ from __future__ import annotations
 from constructions.rotation import impulse_response, one_token_input, rotation_counterexample
 from verify.exact import matrix_rows
 from verify.statements import entry
+from verify.statements.s4_1_rank_gap_texts import TEXTS
 
 __all__ = ["entries", "TEXTS"]
 
-TEXTS = {
-    "thm4.2.step1": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 1",
-        "statement": {
-            "latex": (
-                "\\bar A=\\begin{pmatrix}0&-1\\\\1&0\\end{pmatrix},\\ \\bar B=C=I_2:\\quad W(0)=I_2,\\ W(1)=\\bar A,\\ "
-                "W(0)\\not\\parallel W(1)"
-            ),
-            "words": (
-                "The target SSM is the 90-degree rotation with B = C = I; its impulse responses W(0) = I and W(1) = "
-                "A are not collinear."
-            ),
-        },
-        "why": (
-            "W(tau) = C A^tau B evaluated exactly at tau = 0, 1; the rows vec W(0), vec W(1) have rank 2, so "
-            "neither is a multiple of the other. A^T A = I and A^4 = I show A is a rotation by 90 degrees."
-        ),
-    },
-    "thm4.2.step2": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 2",
-        "statement": {
-            "latex": "X=[e_1,0,\\dots,0]:\\quad \\|X\\|_F=1,\\quad y_1=W(0)x_1=e_1,\\quad y_2=W(1)x_1+W(0)x_2=e_2\\quad(n\\ge 2)",
-            "words": (
-                "On the one-token input X = [e1, 0, ..., 0] (unit Frobenius norm for every n), the SSM's first two "
-                "outputs are e1 and e2."
-            ),
-        },
-        "why": (
-            "z counts the n - 1 zero columns of X, so the norm identity holds for every n >= 2; the outputs are "
-            "exact matrix products."
-        ),
-    },
-    "thm4.2.eq4": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 3, eq. (4)",
-        "statement": {
-            "latex": (
-                "\\hat y_1=\\alpha_{11}Ve_1,\\ \\hat y_2=\\alpha_{21}Ve_1:\\quad \\|y_1-\\hat y_1\\|^2+\\|y_2-\\hat "
-                "y_2\\|^2=\\|e_1-av\\|^2+\\|e_2-bv\\|^2,\\ v=Ve_1"
-            ),
-            "words": (
-                "On that input any single-head factorized model outputs a*v and b*v with v = V e1 (terms with x_j = "
-                "0 vanish), so the squared error of the first two steps is ||e1 - a v||^2 + ||e2 - b v||^2."
-            ),
-        },
-        "why": (
-            "c stands for any alpha_ij with j >= 2: its term c V x_j is zero because x_j = 0, for every n. The "
-            "error identity is in the entries of an arbitrary V and arbitrary a = alpha_11, b = alpha_21."
-        ),
-    },
-    "thm4.2.step4.v0": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 4 (case v = 0)",
-        "statement": {
-            "latex": "v=0:\\quad \\|e_1-av\\|^2+\\|e_2-bv\\|^2=2\\quad\\forall a,b",
-            "words": "If v = 0 the error (4) equals 2 whatever a and b are.",
-        },
-        "why": "Polynomial identity in a, b with v = 0 substituted.",
-    },
-    "thm4.2.step4.projection": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 4 (projection onto L = span{v})",
-        "statement": {
-            "latex": (
-                "v\\ne0,\\ P_L=\\tfrac{vv^\\top}{\\|v\\|^2}:\\ "
-                "\\inf_a\\|e_i-av\\|^2=\\mathrm{dist}(e_i,L)^2=\\|(I-P_L)e_i\\|^2=1-\\|P_Le_i\\|^2=1-\\tfrac{v_i^2}{\\|v\\|^2}"
-            ),
-            "words": (
-                "For v != 0, minimizing over the scalar is projecting onto L: the infimum is the squared distance 1 "
-                "- ||P_L e_i||^2 = 1 - v_i^2/||v||^2, attained at a = v_i/||v||^2."
-            ),
-        },
-        "why": (
-            "Each line is multiplied by s = ||v||^2 > 0 (or s^2) to clear denominators: the sum of squares shows "
-            "the lower bound for all a, the attained point shows it is the infimum, the Pythagoras identity is "
-            "||(I-P_L)e_i||^2 = 1 - ||P_L e_i||^2 scaled by s^2."
-        ),
-    },
-    "thm4.2.step4.trace": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 4 (trace of the projector)",
-        "statement": {
-            "latex": "\\|P_Le_1\\|^2+\\|P_Le_2\\|^2=\\mathrm{tr}(P_L)=1",
-            "words": (
-                "The squared norms of the projections of e1 and e2 add up to the trace of P_L, which is 1 for a "
-                "rank-one orthogonal projector."
-            ),
-        },
-        "why": (
-            "With s = ||v||^2 and s P_L = v v^T: s^2 (||P_L e1||^2 + ||P_L e2||^2) = s * tr(s P_L), and tr(s "
-            "P_L) = v1^2 + v2^2 = s."
-        ),
-    },
-    "thm4.2.eq5": {
-        "section": "4.1",
-        "reference": "Theorem 4.2, proof, Step 4, eq. (5)",
-        "statement": {
-            "latex": (
-                "\\forall v\\in\\mathbb R^2\\setminus\\{0\\}:\\ \\inf_{a,b\\in\\mathbb "
-                "R}\\big(\\|e_1-av\\|_2^2+\\|e_2-bv\\|_2^2\\big)=1"
-            ),
-            "words": "For every nonzero v in R^2 the infimum over a and b of the two-step error is exactly 1.",
-        },
-        "why": (
-            "The sum of squares (1 - a v1 - b v2)^2 + (a v2 - b v1)^2 shows error - 1 >= 0 for all real a, b, v; "
-            "the point a = v1/||v||^2, b = v2/||v||^2 reaches it for every v != 0."
-        ),
-    },
-    "thm4.2": {
-        "section": "4.1",
-        "reference": "Theorem 4.2 (conclusion, Step 5)",
-        "statement": {
-            "latex": "\\forall n\\ge2:\\ \\inf_{f\\in\\mathcal M_{\\mathrm{Fact}}}\\|F-f\\|_\\infty\\ \\ge\\ 1",
-            "words": (
-                "For every sequence length n >= 2, every single-head factorized model is at uniform distance at "
-                "least 1 from the rotation SSM."
-            ),
-        },
-        "why": (
-            "X = [e1, 0, ..., 0] is feasible (||X||_F = 1 for every n), so ||F - f||_inf^2 >= ||F(X) - "
-            "f(X)||_F^2 = error(a, b, v) + R with R = sum_{i>=3} ||y_i - yhat_i||^2 >= 0 (an atom, any n). The "
-            "sum of squares shows error + R - 1 >= 0 for all real a, b, v (v = 0 included) and R >= 0; since f "
-            "was arbitrary the infimum over f is >= 1."
-        ),
-    },
-    "rem4.3": {
-        "section": "4.1",
-        "reference": "Remark 4.3 (every d >= 2)",
-        "statement": {
-            "latex": (
-                "\\forall d\\ge2,\\ n\\ge2:\\ \\bar A_d=\\bar A\\oplus I_{d-2}\\ \\Rightarrow\\ \\inf_{f\\in\\mathcal "
-                "M_{\\mathrm{Fact}}}\\|F_d-f\\|_\\infty\\ge1"
-            ),
-            "words": (
-                "Embedding the rotation in the first two coordinates of R^d keeps the impulse responses "
-                "non-collinear and the uniform gap at least 1, for every d >= 2 and n >= 2."
-            ),
-        },
-        "why": (
-            "The leading 2x2 blocks of W(0) and W(1) are I and A (rank 2 as vectors), so W(0), W(1) are not "
-            "collinear; A_d e1 = (A e1, 0) = e2. For v in R^d write w = v3^2 + ... + vd^2 >= 0: the error is the "
-            "d = 2 error plus (a^2 + b^2) w, and the sum of squares with atoms w, R >= 0 proves error + R - 1 >= "
-            "0 for every d."
-        ),
-    },
-    "rem4.3.eq5-general": {
-        "section": "4.1",
-        "reference": "Remark 4.3 with eq. (5) in dimension d",
-        "statement": {
-            "latex": (
-                "\\forall d\\ge2,\\ v\\in\\mathbb R^d\\setminus\\{0\\}:\\ "
-                "\\inf_{a,b}\\big(\\|e_1-av\\|^2+\\|e_2-bv\\|^2\\big)=2-\\frac{v_1^2+v_2^2}{\\|v\\|^2}\\ \\ge 1"
-            ),
-            "words": (
-                "In dimension d the infimum of the two-step error is 2 - (v1^2 + v2^2)/||v||^2: at least 1, and "
-                "equal to 1 (eq. (5)) exactly when v lies in span{e1, e2}."
-            ),
-        },
-        "why": (
-            "With w = v3^2 + ... + vd^2 and s = ||v||^2 = v1^2 + v2^2 + w: s * error - (2 s - v1^2 - v2^2) = (a "
-            "s - v1)^2 + (b s - v2)^2 >= 0, attained at a = v1/s, b = v2/s; and (2 s - v1^2 - v2^2) - s = w >= 0."
-        ),
-    },
-}
 
 E = {1: [["1"], ["0"]], 2: [["0"], ["1"]]}  # e1, e2
 V_E1 = ("v1", "v2")  # v = V e1
@@ -340,6 +175,42 @@ def eq5_general() -> list[dict]:
     ]
 
 
+# Remark 4.3 for any SSM: inner products as atoms. w0 = W(tau1) x, w1 = W(tau2) x, v = V x; a_, b_ the weights.
+GRAM = [["A0", "C0", "P"], ["C0", "B0", "Q"], ["P", "Q", "S"]]  # Gram matrix of w0, w1, v (PSD for every p)
+SHIFT = [["A0 - g", "C0"], ["C0", "B0 - g"]]  # G - g I, PSD exactly when g <= lambda_min(G)
+ERROR = "(A0 - 2*a*P + a^2*S) + (B0 - 2*b*Q + b^2*S)"  # ||w0 - a v||^2 + ||w1 - b v||^2
+
+
+def _psd(name: str, variables: str, poly: str, psd: dict, nonneg: str = "") -> dict:
+    """poly >= 0 wherever the named matrices are PSD and the nonneg atoms are >= 0."""
+    goal = {"vars": variables.split(), "poly": poly, "psd": psd, "nonneg": nonneg.split()}
+    return {"name": name, "kind": "psd_certificate", "goal": goal}
+
+
+def non_collinear() -> list[dict]:
+    """Gap lambda_min(Gram(W(tau1) x, W(tau2) x)) for any p, d; the rational gap; the common-range case; rotation."""
+    m = {**_ssm(), "x": E[1]}
+    w = {0: "C*A^0*B*x", 1: "C*A^1*B*x"}
+    return [
+        _psd("separating-token", "a b g A0 B0 C0 P Q S R", f"{ERROR} + R - g", {"Gram": GRAM, "Shift": SHIFT}, "R"),
+        _sos(
+            "rational-gap",
+            "y0 y1 A0 B0 C0",
+            "(A0 + B0)*(A0*y0^2 + 2*C0*y0*y1 + B0*y1^2) - (A0*B0 - C0^2)*(y0^2 + y1^2)",
+        ),
+        _psd(
+            "common-range",
+            "z0 z1 al be ka g",
+            "(al*z0 + ka*z1)^2 + (ka*z0 + be*z1)^2 - g*(al*z0^2 + 2*ka*z0*z1 + be*z1^2)",
+            {"Shift": [["al - g", "ka"], ["ka", "be - g"]]},
+            "g",
+        ),
+        _matrix_identity("rotation-a", m, f"T({w[0]})*({w[0]})", "I(1)"),
+        _matrix_identity("rotation-b", m, f"T({w[1]})*({w[1]})", "I(1)"),
+        _matrix_identity("rotation-c", m, f"T({w[0]})*({w[1]})", "0*I(1)"),
+    ]
+
+
 def entries() -> dict:
     """The Section 4.1 statements in paper order."""
     goals = {
@@ -353,5 +224,6 @@ def entries() -> dict:
         "thm4.2": theorem(),
         "rem4.3": remark(),
         "rem4.3.eq5-general": eq5_general(),
+        "rem4.3.non-collinear": non_collinear(),
     }
     return {claim: entry(TEXTS[claim], "certified", items) for claim, items in goals.items()}

@@ -4,20 +4,19 @@ Instance claims fix (A, B, C) as literals and make every derived object a parame
 establishes from them: the Jordan chains (`<instance>.eigen`), the closed forms of A^tau (`.state`) and of
 W(tau) (`.output`), the Theorem 4.4 lags (`.lags`), the coordinates b_{h,l}(tau) (`.b`) and the feature bound
 (`.bound`). Identity claims (eq. 18 for a Jordan block, eq. 21) and the (A2) rank claims are literal goals
-built by the formula functions of verify/claims/sA_modes.py and sA_singular.py.
+built by the formula functions of verify/claims/sA_modes.py and sA_singular.py; their texts are in
+sA_general.py (the claims proved for a symbolic q, s, tau or n).
 """
 
 from __future__ import annotations
 
 from verify.claims.sA_modes import (
-    EQ21_MAX_Q,
     INSTANCES,
     INVERTIBLE,
-    JORDAN_MAX_BLOCK,
-    block_obligations,
     dual_obligation,
     eq21_obligation,
     instance_data,
+    jordan_block_obligation,
     jordan_obligation,
     lag_obligation,
     power_obligation,
@@ -25,6 +24,7 @@ from verify.claims.sA_modes import (
     thm44_obligation,
 )
 from verify.statements import entry, goal_of, param
+from verify.statements.sA_general import TEXTS as GENERAL_TEXTS
 
 __all__ = ["entries", "TEXTS"]
 
@@ -72,27 +72,6 @@ TEXTS = {
         "(appA.eq18) holds for tau >= nu, nu the index of the eigenvalue 0 (nu = 0 when A "
         "is invertible, where it is exactly the paper's (18)).",
     },
-    "appA.eq18.block": {
-        "section": "A",
-        "reference": "Appendix A, 'the standard Jordan normal form power identity' behind eq. (18)",
-        "statement": {
-            "latex": "J_s(\\lambda)^{\\tau}=\\sum_{q=0}^{s-1}\\binom{\\tau}{q}\\lambda^{\\tau-q}N^{q}\\quad(\\lambda\\ne0,\\ "
-            "\\tau\\in\\mathbb Z_{\\ge0},\\ s\\le4)",
-            "words": "For a Jordan block J = lambda I + N of size s <= 4, with lambda a "
-            "symbol (any nonzero number) and tau a symbolic natural number, J^tau "
-            "= sum_q binom(tau, q) lambda^(tau - q) N^q.",
-        },
-        "why": "Let G(tau) = lambda^(s-1) J^tau and L = lambda^tau. The closed form is G(tau)_{r,r+q} "
-        "= binom(tau, q) L lambda^(s-1-q), zero below the diagonal: a polynomial in lambda, "
-        "tau, L. base: G(0) = lambda^(s-1) I entrywise (polynomial identities in lambda). "
-        "step: (J G(tau))_{r,c} = lambda G_{r,c} + G_{r+1,c} equals the closed form at tau + 1 "
-        "with L replaced by lambda L (= lambda^(tau+1)), entrywise, as polynomial identities "
-        "in lambda, tau, L; this is Pascal's rule. By induction on tau the closed form equals "
-        "lambda^(s-1) J^tau for every tau >= 0 and every lambda; dividing by lambda^(s-1) "
-        "(lambda != 0) gives the statement. tau is never sampled. Sizes s <= 4 cover the "
-        "instances (largest block 3); the kernel kind power_closed_form proves the same for "
-        "each concrete A.",
-    },
     "appA.eq19": {
         "section": "A",
         "reference": "Appendix A, Mode decomposition, eq. (19)",
@@ -130,21 +109,6 @@ TEXTS = {
         "coordinates are unique: c_{tau,h} = L_h(W(tau)) is the closed form. thm4.4: the table "
         "c_{tau,h} of constructions/ssm.py satisfies W(tau) = sum_h c_{tau,h} M_h for tau < 8 "
         "exactly (matrix identity with literal data), so by uniqueness it is the closed form there.",
-    },
-    "appA.eq21": {
-        "section": "A",
-        "reference": "Appendix A, Translation-invariant feature factorization, eq. (21)",
-        "statement": {
-            "latex": "\\lambda^{i-j}(i-j)^{q}=\\sum_{t=0}^{q}\\binom{q}{t}\\big(i^{t}\\lambda^{i}\\big)\\big((-j)^{q-t}\\lambda^{-j}\\big),\\quad "
-            "q\\le 12",
-            "words": "Eq. (21) holds for symbolic integers i, j and any nonzero lambda, for every "
-            "q = 0, ..., 12 (the largest Jordan block of the instances is 3).",
-        },
-        "why": "For lambda != 0 and integers i, j, lambda^(i-j) = lambda^i lambda^-j; with L = lambda^i and "
-        "M = lambda^-j as free symbols each identity is a polynomial identity in QQ[L, M, i, j], "
-        "which implies it at every specialization. It is certified for q <= 12 only: a symbolic-q "
-        "statement (the binomial theorem) is not kernel-checked. The kernel reserves the name i for "
-        "the imaginary unit, so the positions i, j are written ii, jj.",
     },
     "appA.features": {
         "section": "A",
@@ -190,56 +154,6 @@ TEXTS = {
         "a^r)(sum_s Y_{l,s} a^s) b_l(i - j)) is a polynomial identity over QQ in i, j, X, Y; the "
         "features have rational coefficients and depend only on i (resp. j); the trace of a^i "
         "a^-j b_l(i-j) is g_h's l-part. Count <= the same bound as appA.features.",
-    },
-    "appA.A2": {
-        "section": "A",
-        "reference": "Appendix A, assumption (A2): 'if A is singular, additional bookkeeping is required "
-        "(e.g., splitting the nilpotent part)'",
-        "statement": {
-            "latex": "\\bar A\\ \\text{singular}:\\ \\alpha^{(h)}_{ij}=g_h(i-j)\\mathbf 1_{i\\ge "
-            "j}=\\langle\\phi^{(h)}(i),\\psi^{(h)}(j)\\rangle\\mathbf 1_{i\\ge j}\\ "
-            "\\text{with}\\ r_h\\le\\sum_\\ell J_\\ell(J_\\ell+1)/2\\ \\text{independent "
-            "of}\\ n",
-            "words": "The reading that the omitted singular case only needs bookkeeping: for "
-            "singular A the lag-only causal construction still exists with feature "
-            "dimension bounded independently of n (by the formula sum_l J_l (J_l + 1)/2, "
-            "the eigenvalue 0 counted as a mode).",
-        },
-        "why": "masked_rank_bound at n = 16: every 16 x 16 matrix equal to g_h(i - j) on and below the "
-        "diagonal (the entries above are free, because the mask is applied after the inner product) "
-        "has rank >= the stated bound, so every feature map with <phi(i), psi(j)> = g_h(i - j) for 1 "
-        "<= j <= i <= 16 has dimension >= that bound. delta (A = 0, B = C = 1, g = [tau == 0]): bound "
-        "16, while the formula gives 1 (one eigenvalue 0 with J = 1). singular instance (eigenvalue 0 "
-        "with a block of size 2, eigenvalue 1/2): the bounds exceed the formula value 1 + 3 = 4. Since "
-        "the bound grows linearly with n (appA.A2.corrected), no n-independent dimension exists.",
-    },
-    "appA.A2.corrected": {
-        "section": "A",
-        "reference": "Appendix A, assumption (A2): the singular case worked out",
-        "statement": {
-            "latex": "d_h\\ne0\\Rightarrow r_h\\ \\ge\\ \\lfloor "
-            "(n-t_0-1)/s\\rfloor+1-R_0,\\qquad r_h=n\\ \\text{suffices}",
-            "words": "Let A be singular, nu the index of its eigenvalue 0, and split "
-            "g_h(tau) = c_{tau,h} = (closed form (20) over the nonzero "
-            "eigenvalues) + d_h(tau), with d_h supported on lags < nu. If d_h != "
-            "0 (the nilpotent part reaches head h; t0 its first nonzero lag) "
-            "then, under the causal mask, any features with <phi(i), psi(j)> = "
-            "g_h(i - j) for 1 <= j <= i <= n have dimension >= floor((n - t0 - "
-            "1)/s) + 1 - R0 with s = (last nonzero lag of d_h) - t0 + 1 <= nu, "
-            "where R0 is the rank of the invertible part's lag matrix; n "
-            "features always suffice (Theorem 4.4, r <= n), so the minimal "
-            "dimension grows linearly in n. Certified for the built-in singular "
-            "SSMs at n = 8, 16, 32; if d_h = 0 the paper's construction applies "
-            "unchanged.",
-        },
-        "why": "lower: with Phi Psi^T (R0 columns) equal to the invertible part on i >= j, the rows "
-        "i_k = t0 + 1 + k s and columns j_k = 1 + k s select a submatrix of M - Phi Psi^T "
-        "that is upper triangular with diagonal d_h(t0) != 0 whatever the free entries above "
-        "the diagonal are (lags t0 + (k - k') s > last nonzero lag of d_h below it), so rank "
-        "M >= K - R0 (kernel kind masked_rank_bound, exact). upper: phi(i) = e_i, psi(j) = "
-        "(g_h(i - j) 1[i >= j])_i reproduce g_h(i - j) for all i >= j with dimension n (kind "
-        "masked_factorization). The general-n statement follows from the same construction "
-        "of rows/columns for every n; the kernel checks it at the listed n only.",
     },
     "appA.ssm": {
         "section": "A",
@@ -317,6 +231,9 @@ TEXTS = {
         "why": "As review.blockdiag, with A, B, C the certificate's parameters.",
     },
 }
+
+
+TEXTS.update(GENERAL_TEXTS)
 
 
 def _eq18() -> list[dict]:
@@ -403,7 +320,6 @@ def entries() -> dict:
         goals = [{"name": o["name"], "kind": o["kind"], "goal": o["goal"]} for o in cert["obligations"]]
         return entry(TEXTS[claim], verdict, goals)
 
-    block = [goal_of(o) for s in range(1, JORDAN_MAX_BLOCK + 1) for o in block_obligations(s)]
     features_template = _template(("W", "dual", "features", "realform"))
     for item in features_template:
         if item["name"] == "W":
@@ -411,12 +327,10 @@ def entries() -> dict:
     return {
         "appA.eq18": entry(TEXTS["appA.eq18"], "certified", _eq18()),
         "appA.eq18.singular": literal("appA.eq18.singular", eq18_singular, "refuted"),
-        "appA.eq18.block": entry(TEXTS["appA.eq18.block"], "certified", block),
+        "appA.eq18.block": entry(TEXTS["appA.eq18.block"], "certified", [goal_of(jordan_block_obligation())]),
         "appA.eq19": entry(TEXTS["appA.eq19"], "certified", [_w(n, instance_data(n)) for n in INSTANCES]),
         "appA.eq20": entry(TEXTS["appA.eq20"], "certified", _eq20()),
-        "appA.eq21": entry(
-            TEXTS["appA.eq21"], "certified", [goal_of(eq21_obligation(q)) for q in range(EQ21_MAX_Q + 1)]
-        ),
+        "appA.eq21": entry(TEXTS["appA.eq21"], "certified", [goal_of(eq21_obligation())]),
         "appA.features": entry(TEXTS["appA.features"], "certified", _features(lag_obligation)),
         "appA.realform": entry(TEXTS["appA.realform"], "certified", _features(real_obligation)),
         "appA.A2": literal("appA.A2", a2_refuted, "refuted"),
