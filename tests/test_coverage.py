@@ -21,10 +21,6 @@ PENDING = {
     "appA.hippo",
     "appA.selective",
     "thm5.1.general",
-    "appA.eq21.symbolic",
-    "appA.eq18.block.general",
-    "appA.A2.every-n",
-    "rem4.3.general",
 }
 
 
