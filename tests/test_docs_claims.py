@@ -14,7 +14,7 @@ from verify.kernel import statements
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 # A backticked claim id: a known prefix, then dotted parts (a * is a pattern over ids); eq7, fn1 have no dot.
-_PREFIX = r"(?:def|sec|fn|eq|thm|rem|appA|review|num|exp)"
+_PREFIX = r"(?:def|sec|fn|eq|thm|rem|appA|review|num|exp|tab)"
 _CLAIM = re.compile(rf"^{_PREFIX}[0-9A-Za-z]*(?:\.[A-Za-z0-9*-]+)+$|^(?:eq|fn)[0-9]+$")
 _UNIVERSAL = re.compile(r"\bfor (?:every|all)\b", re.IGNORECASE)
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "cf.", "resp.", "eq.", "Eq.", "eqs.")
@@ -22,7 +22,7 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "cf.", "resp.", "eq.", "Eq.", "eqs.")
 
 def cited_ids(text: str) -> list[str]:
     """The claim ids (or id patterns) a text cites in backticks."""
-    return [t for t in re.findall(r"`([^`\n]+)`", text) if _CLAIM.match(t)]
+    return [t for t in re.findall(r"`([^`\n]+)`", text) if _CLAIM.match(t) and not t.endswith((".py", ".md", ".json"))]
 
 
 def exists(claim_id: str) -> bool:
