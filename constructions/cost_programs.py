@@ -23,6 +23,11 @@ def _project(rows: str, inner: str, *extra: dict) -> dict:
     return par("t", "1", "n", par("a", "1", rows, _dot("b", inner), *extra))
 
 
+def _taps() -> dict:
+    """Every output of the separable CNN: w taps of the kernel against U = V X (zero padding at the ends)."""
+    return par("t", "1", "n", par("a", "1", "p", _dot("c", "w")))
+
+
 def _combine_affine() -> list[dict]:
     """(A2, b2) o (A1, b1) = (A2 A1, A2 b1 + b2) for s x s matrices and s-vectors."""
     return [
@@ -90,9 +95,7 @@ def _programs() -> dict[str, dict]:
         "linear-attention.quadratic": algorithm(["n", "p", "r"], [alloc("n^2"), weights, mix]),
         "linear-attention.reordered": algorithm(["n", "p", "r"], summary),
         "mlp": algorithm(["n", "d", "p"], [_project("p", "d")]),
-        "cnn": algorithm(
-            ["n", "d", "p", "w"], [alloc("w"), _project("p", "d"), par("t", "1", "n", par("a", "1", "p", _dot("c", "w")))]
-        ),
+        "cnn": algorithm(["n", "d", "p", "w"], [alloc("w"), _project("p", "d"), _taps()]),
         "attention": algorithm(["n", "d", "p", "r"], attention),
         "linear-attention": algorithm(["n", "d", "p", "r"], linear),
         "ssm.recurrence": algorithm(["n", "d", "p", "s"], [alloc("2*s"), seq("t", "1", "n", *ssm_step)]),

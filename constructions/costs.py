@@ -154,7 +154,8 @@ def _solve_procedure(name: str, proc: dict, env: _Env) -> None:
     solution = sp.solve(equations, [c for cs in unknowns.values() for c in cs], dict=True)
     if len(solution) != 1:
         raise ValueError(f"procedure {name}: no closed form of degree <= 2 in N and K")
-    solved = {key: sp.expand(form.subs(solution[0]).subs({c: 0 for cs in unknowns.values() for c in cs})) for key, form in forms.items()}
+    free = {c: 0 for cs in unknowns.values() for c in cs}  # coefficients the equations leave free are 0
+    solved = {key: sp.expand(form.subs(solution[0]).subs(free)) for key, form in forms.items()}
     ops = {o: solved[o] for o in OPS if solved[o] != 0}
     env.closed[name] = (ops, solved["mem"], solved["depth"], n, k)
 

@@ -43,8 +43,7 @@ TEXTS = {
     },
     "sec3.1.2.cost.summary-matrix": {
         "section": "3.1.2",
-        "reference": "Section 3.1.2, Linear Attention: 'y_i = phi(q_i)^T S ... with cost O(nr+rp) instead of "
-        "O(n^2p)'",
+        "reference": "Section 3.1.2, Linear Attention: 'y_i = phi(q_i)^T S ... with cost O(nr+rp) instead of O(n^2p)'",
         "statement": {
             "latex": "\\mathrm{ops}\\big(S=\\textstyle\\sum_j\\psi(k_j)(Vx_j)^\\top,\\ y_i=\\phi(q_i)^\\top S\\ "
             "\\forall i\\big)=O(nr+rp)",
@@ -122,6 +121,8 @@ _ROW_TEXT = {  # the paper's row label, and the algorithm
     "ssm": ("RNN / SSM (linear)", "recurrence, and a scan on n = 2^k"),
     "selective-ssm": ("Mamba / selective SSM", "diagonal, one output channel: recurrence, and a scan on n = 2^k"),
 }
+
+
 def _k(program: str, key: str, model: str = "fan-in-2") -> str:
     """One exact measure of an algorithm, as text."""
     return kernel_text(result(program, model)[key])
