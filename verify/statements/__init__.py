@@ -16,7 +16,17 @@ __all__ = ["SPEC_FILES", "entry", "goal_of", "generate", "spec_text", "param", "
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "kernel" / "specs"
 # Spec file name (without .json) -> generator module in this package; read in name order by the kernel.
-SPEC_FILES = ("s3_framework", "s3_table1", "s4_1_rank_gap", "s4_2_heads", "s5_gradients", "sA_modes", "sexp", "snum")
+SPEC_FILES = (
+    "s3_framework",
+    "s3_table1",
+    "s4_1_rank_gap",
+    "s4_2_heads",
+    "s5_gradients",
+    "sA_modes",
+    "sA_practice",
+    "sexp",
+    "snum",
+)
 
 
 def param(name: str) -> dict:
