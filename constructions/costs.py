@@ -144,18 +144,18 @@ def _solve_procedure(name: str, proc: dict, env: _Env) -> None:
     env.closed[name] = ({o: forms[o] for o in OPS}, forms["mem"], forms["depth"], n, k)
     base = _block(proc["base"], env)
     step = _block(proc["step"], env)
-    equations = []
+    solved = {}
     for key in (*OPS, "mem", "depth"):
         b = base[0].get(key, 0) if key in OPS else base[1 if key == "mem" else 2]
         s = step[0].get(key, 0) if key in OPS else step[1 if key == "mem" else 2]
-        equations.append(sp.expand(sp.sympify(b).subs({n: 1, k: 0}) - forms[key].subs({n: 1, k: 0})))
+        equations = [sp.expand(sp.sympify(b).subs({n: 1, k: 0}) - forms[key].subs({n: 1, k: 0}))]
         diff = sp.expand(sp.sympify(s) - forms[key].subs({n: 2 * n, k: k + 1}, simultaneous=True))
         equations += sp.Poly(diff, n, k).coeffs() if diff != 0 else []
-    solution = sp.solve(equations, [c for cs in unknowns.values() for c in cs], dict=True)
-    if len(solution) != 1:
-        raise ValueError(f"procedure {name}: no closed form of degree <= 2 in N and K")
-    free = {c: 0 for cs in unknowns.values() for c in cs}  # coefficients the equations leave free are 0
-    solved = {key: sp.expand(form.subs(solution[0]).subs(free)) for key, form in forms.items()}
+        solutions = list(sp.linsolve(equations, unknowns[key]))
+        if len(solutions) != 1:
+            raise ValueError(f"procedure {name}: no closed form of degree <= 2 in N and K for {key}")
+        values = {c: v.subs({u: 0 for u in unknowns[key]}) for c, v in zip(unknowns[key], solutions[0])}
+        solved[key] = sp.expand(forms[key].subs(values))  # coefficients the equations leave free are 0
     ops = {o: solved[o] for o in OPS if solved[o] != 0}
     env.closed[name] = (ops, solved["mem"], solved["depth"], n, k)
 

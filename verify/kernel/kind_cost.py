@@ -97,11 +97,13 @@ def _statement(s: object, scope: Scope, visible: set[str], loops: tuple[str, ...
     if "call" in s:
         if proc == "":
             raise KernelError(where, "a base case makes no calls")
+        if not isinstance(s["call"], str) or s["call"] not in scope.procedures:
+            raise KernelError(f"{where}.call", "expected the name of a declared procedure")
         if proc is None:
             expect_keys(s, where, ("call", "size"))
             size = s["size"]
-            if s["call"] not in scope.procedures or size not in scope.powers or scope.symbols.get(size) != "size":
-                raise KernelError(where, "expected a declared procedure on a declared power-of-two size")
+            if not isinstance(size, str) or size not in visible or size not in scope.powers:
+                raise KernelError(f"{where}.size", "expected a declared power-of-two size")
             return ("call", s["call"], size)
         expect_keys(s, where, ("call",))
         if s["call"] != proc:
