@@ -36,10 +36,10 @@ TEXTS = {
             "g_h(i-j)\\ \\forall j\\le i\\}=R_h=\\sum_{\\ell:\\,b_{h,\\ell}\\ne0}\\deg(m_\\ell)\\,"
             "(\\deg_\\tau b_{h,\\ell}+1)\\quad(n\\ge 2R_h-1)",
             "words": "For every head of every invertible built-in instance and every length n >= 2 R_h - 1, the "
-            "smallest dimension of any features (lag-only or not, real or complex) with <phi(i), psi(j)> = "
-            "g_h(i - j) for all 1 <= j <= i <= n is exactly R_h, the number of roots lambda that reach the head "
-            "counted with 1 + the degree of their polynomial coefficient: the merged lag-only features attain "
-            "it, and no features under the causal mask do better.",
+            "smallest dimension of any complex features (lag-only or not) with <phi(i), psi(j)> = g_h(i - j) for "
+            "all 1 <= j <= i <= n is exactly R_h, the number of roots lambda that reach the head counted with "
+            "1 + the degree of their polynomial coefficient: the merged lag-only features attain it, and no "
+            "features under the causal mask do better (real features need at least R_h as well).",
         },
         "why": "W and dual establish the closed forms and b from the literal A, B, C; lag_minimum (minimum a "
         "derived parameter per head): the witness features (merged, lag-only, valid for all integers i, j) "
@@ -62,8 +62,8 @@ SSM_FEATURES = {
         "complex features and rational features of the same dimension give <phi(i), psi(j)> = g_h(i - j) "
         "for all integers i, j, so alpha_ij = g_h(i - j) 1[i >= j] = c_{i-j,h} for i >= j, with at most the "
         "paper's bound sum_l J_l (J_l + 1)/2 features; features merged over q do the same with at most "
-        "sum_l J_l <= m; and R_h (minimum) is the exact smallest feature dimension of head h under the causal "
-        "mask for every n >= 2 R_h - 1.",
+        "sum_l J_l <= m; and R_h (minimum) is the exact smallest complex feature dimension of head h under the "
+        "causal mask for every n >= 2 R_h - 1.",
     },
     "why": "A, B, C are the inputs. W pins output (start 0: the closed form of W holds from tau = 0, so "
     "g_h(tau) = c_{tau,h} for every tau >= 0; power_closed_form checks start = nu = 0, i.e. A invertible), "
