@@ -24,6 +24,9 @@ __all__ = [
     "power_sums",
     "lag_features",
     "real_lag_features",
+    "merged_lag_features",
+    "real_merged_lag_features",
+    "head_minimum",
     "real_block_form",
     "masked_data",
     "head_coefficients",
@@ -213,6 +216,37 @@ def real_lag_features(index: int, mode: ModeForm, b: KT) -> tuple[list[str], lis
                 phis.append(f"i^{t}*X{index}_{r}")
                 psis.append(f"({comb(q, t) * (-1) ** (q - t)})*j^{q - t}*({combo})")
     return phis, psis
+
+
+def merged_lag_features(mode: ModeForm, b: KT) -> list[dict]:
+    """Eq. (21) merged over q: phi_t = i^t L, psi_t = sum_{q >= t} binom(q, t) b_q (-j)^(q - t) M, t <= deg b."""
+    out = []
+    for t in range(max(b, default=-1) + 1):
+        terms = [f"({format_elem(b[q] * comb(q, t) * (-1) ** (q - t))})*j^{q - t}" for q in sorted(b) if q >= t]
+        out.append({"phi": f"i^{t}*L", "psi": f"({' + '.join(terms)})*M"})
+    return out
+
+
+def real_merged_lag_features(index: int, mode: ModeForm, b: KT) -> tuple[list[str], list[str]]:
+    """Rational merged features: phi = i^t X_r, psi = sum_{q >= t} binom(q,t) (-j)^(q-t) sum_s Tr(a^(r+s) b_q) Y_s."""
+    f = mode.eigen.modulus
+    d = f.degree()
+    phis, psis = [], []
+    for t in range(max(b, default=-1) + 1):
+        for r in range(d):
+            parts = []
+            for q in (q for q in sorted(b) if q >= t):
+                weights = [trace(b[q] * fmpq_poly([0] * (r + s) + [1]), f) for s in range(d)]
+                combo = " + ".join(f"({w})*Y{index}_{s}" for s, w in enumerate(weights) if w != 0) or "0"
+                parts.append(f"({comb(q, t) * (-1) ** (q - t)})*j^{q - t}*({combo})")
+            phis.append(f"i^{t}*X{index}_{r}")
+            psis.append(" + ".join(parts))
+    return phis, psis
+
+
+def head_minimum(modes: SSMModes, head_b: list[KT]) -> int:
+    """sum over the modes that reach the head of deg(m_l) (deg_tau b_l + 1): the rank of its lag kernel."""
+    return sum(m.eigen.modulus.degree() * (max(b) + 1) for m, b in zip(modes.modes, head_b) if b)
 
 
 def _power(x: fmpq_poly, k: int, f: fmpq_poly) -> fmpq_poly:

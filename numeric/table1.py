@@ -100,7 +100,8 @@ def tracked_row(name: str, n: int, inputs: dict | None = None) -> tuple[int, int
     elif name == "attention":
         scores = matmul(matmul(z["WQ"], X).T, matmul(z["WK"], X))
         e = ew(np.exp, mul(1 / math.sqrt(R), scores))
-        a = ew(np.divide, e, Tracked(tsum(e, 1).v[:, None], tsum(e, 1).d[:, None]))
+        z = tsum(e, 1)  # the softmax normalizer, summed once
+        a = ew(np.divide, e, Tracked(z.v[:, None], z.d[:, None]))
         y = matmul(matmul(V, X), a.T)
     elif name.startswith("linear-attention") or name.startswith("causal"):
         phi = ew(np.exp, matmul(z["WQ"], X))  # positive features (r x n)

@@ -49,3 +49,12 @@ def test_modes_reports_the_a2_lower_bound_for_heads_reached_by_the_nilpotent_par
     ssm = {"A": [["0", "1"], ["0", "0"]], "B": [["1"], ["1"]], "C": [["1", "0"]]}
     assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 0
     assert "r >= 31 at n = 32" in capsys.readouterr().out  # g = (1, 1, 0, ...): n - 1, the last-lag family
+
+
+def test_modes_reports_the_feature_counts_of_an_invertible_ssm(tmp_path, capsys):
+    # J_2(1/2): lambda^tau (c0 + c1 tau) needs 2 features; the paper's bound is J (J + 1)/2 = 3
+    ssm = {"A": [["1/2", "1"], ["0", "1/2"]], "B": [["0"], ["1"]], "C": [["1", "0"]]}
+    code = main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out"), "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert summary["features"] == {"paper_bound": 3, "merged_bound": 2, "minimum_per_head": [2]}

@@ -7,7 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from constructions.jordan import to_fraction_matrix
-from constructions.modes import NotBlockable, analyse, masked_data, real_block_form, trace
+from constructions.modes import (
+    NotBlockable,
+    analyse,
+    head_minimum,
+    lag_features,
+    masked_data,
+    merged_lag_features,
+    real_block_form,
+    trace,
+)
 
 
 def _closed_form_value(entry: dict, tau: int, f: fmpq_poly) -> fmpq:
@@ -123,3 +132,14 @@ def test_newton_identity_trace_equals_the_matrix_trace_of_the_reference():
             fmpq_poly([0, 0, 0, 0, 1]),
         ):
             assert trace(x, f) == modes_reference.trace(x, f)
+
+
+def test_merged_features_count_one_per_power_of_i_and_match_the_minimum():
+    # J_3(1/2), W(tau) = binom(tau, 2) lambda^(tau - 2): b = (tau^2 - tau) / (2 lambda^2) has the powers q = 1, 2,
+    # for which the paper lists (q + 1) features each (2 + 3 = 5); merged over q: t = 0, 1, 2, three features
+    a = fmpq_mat([[fmpq(1, 2), 1, 0], [0, fmpq(1, 2), 1], [0, 0, fmpq(1, 2)]])
+    modes = analyse(a, fmpq_mat([[0], [0], [1]]), fmpq_mat([[1, 0, 0]]))
+    b = {q: c for q, c in modes.modes[0].output[0][0].items() if not c.is_zero()}
+    assert len(merged_lag_features(modes.modes[0], b)) == 3
+    assert len(lag_features(modes.modes[0], b)) == 5
+    assert head_minimum(modes, [b]) == 3

@@ -15,8 +15,11 @@ from constructions.modes import (
     analyse,
     format_kt,
     head_coefficients,
+    head_minimum,
     lag_features,
+    merged_lag_features,
     real_lag_features,
+    real_merged_lag_features,
 )
 from constructions.ssm import coefficient_table, interaction_basis, ssm_from_strings
 from verify.certificate import Obligation, make_certificate
@@ -33,6 +36,7 @@ __all__ = [
     "lag_obligation",
     "real_obligation",
     "lag_goal",
+    "minimum_obligation",
     "INVERTIBLE",
     "jordan_block_obligation",
     "eq21_obligation",
@@ -176,36 +180,53 @@ def thm44_obligation(name: str, data: dict, n: int) -> Obligation:
     return Obligation(name, "matrix_identity", {"matrices": mats, "lhs": "Ctab*Mb", "rhs": "Wt"})
 
 
-def lag_goal(data: dict) -> dict:
-    """The goal of the feature kinds: A, the output modes (the kernel reads the block sizes off A), b, the bound."""
+def lag_goal(data: dict, construction: str = "paper") -> dict:
+    """The goal of the feature kinds: A, the output modes (the kernel reads the block sizes off A), b, the bound.
+
+    construction "paper": bound sum_l deg(m_l) J_l (J_l + 1) / 2 (features indexed by (l, q, t)); "merged":
+    sum_l deg(m_l) J_l (indexed by (l, t), phi depending on (l, t) alone).
+    """
     modes = data["modes"]
-    bound = sum(m.eigen.modulus.degree() * m.size * (m.size + 1) // 2 for m in modes.modes)
+    per_mode = (lambda j: j * (j + 1) // 2) if construction == "paper" else (lambda j: j)
+    bound = sum(m.eigen.modulus.degree() * per_mode(m.size) for m in modes.modes)
     return {
         "A": rows_of(modes.A),
         "modes": _mode_list(modes, "output"),
         "b": [[format_kt(x) for x in row] for row in data["b"]],
         "bound": bound,
+        "construction": construction,
     }
 
 
-def lag_obligation(name: str, data: dict) -> Obligation:
+def lag_obligation(name: str, data: dict, construction: str = "paper") -> Obligation:
     """Eq. (21) features of every head: <phi(i), psi(j)> = g_h(i - j) for all integers i, j, with the bound."""
     modes = data["modes"].modes
-    heads = [{"features": [lag_features(m, b) for m, b in zip(modes, row)]} for row in data["b"]]
-    return Obligation(name, "lag_features", lag_goal(data), {"heads": heads})
+    build = lag_features if construction == "paper" else merged_lag_features
+    heads = [{"features": [build(m, b) for m, b in zip(modes, row)]} for row in data["b"]]
+    return Obligation(name, "lag_features", lag_goal(data, construction), {"heads": heads})
 
 
-def real_obligation(name: str, data: dict) -> Obligation:
+def real_obligation(name: str, data: dict, construction: str = "paper") -> Obligation:
     """The same lag kernels from rational-valued features of the same total dimension."""
+    build = real_lag_features if construction == "paper" else real_merged_lag_features
     heads = []
     for row in data["b"]:
         phis, psis = [], []
         for k, (m, b) in enumerate(zip(data["modes"].modes, row)):
-            p, q = real_lag_features(k, m, b)
+            p, q = build(k, m, b)
             phis += p
             psis += q
         heads.append({"phi": phis, "psi": psis})
-    return Obligation(name, "real_lag_features", lag_goal(data), {"heads": heads})
+    return Obligation(name, "real_lag_features", lag_goal(data, construction), {"heads": heads})
+
+
+def minimum_obligation(name: str, data: dict) -> Obligation:
+    """Per head: merged features of dimension R_h and a nonsingular R_h x R_h lag block (R_h is the minimum)."""
+    goal = {key: value for key, value in lag_goal(data).items() if key not in ("bound", "construction")}
+    goal["minimum"] = [head_minimum(data["modes"], row) for row in data["b"]]
+    modes = data["modes"].modes
+    heads = [{"features": [merged_lag_features(m, b) for m, b in zip(modes, row)]} for row in data["b"]]
+    return Obligation(name, "lag_minimum", goal, {"heads": heads})
 
 
 def _all(builder: callable, names: tuple[str, ...] = tuple(INSTANCES)) -> list[Obligation]:

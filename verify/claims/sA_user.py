@@ -1,7 +1,8 @@
 """Appendix A for a user's own SSM (template claims): modes, closed forms, eq. (20), features and the real form.
 
 `modes_certificate(A, B, C)` builds appA.ssm (any rational A); `features_certificate(A, B, C)` builds
-appA.ssm.features (invertible A only, assumption (A2)); A, B, C are rows of exact rational strings. Every
+appA.ssm.features (invertible A only, assumption (A2): the paper's features, features merged over q, and the
+exact minimum per head); A, B, C are rows of exact rational strings. Every
 derived object is a parameter shared by the obligations that use it, so the kernel sees one consistent SSM.
 """
 
@@ -13,6 +14,7 @@ from verify.claims.sA_modes import (
     dual_obligation,
     jordan_obligation,
     lag_obligation,
+    minimum_obligation,
     power_obligation,
     real_obligation,
     ssm_data,
@@ -61,6 +63,9 @@ def features_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
         dual_obligation("dual", data),
         lag_obligation("features", data),
         real_obligation("realform", data),
+        lag_obligation("merged", data, "merged"),
+        real_obligation("realmerged", data, "merged"),
+        minimum_obligation("minimum", data),
     ]
     return make_certificate("appA.ssm.features", "certified", obligations)
 

@@ -1,7 +1,8 @@
 """`python -m verify modes --ssm FILE.json [--out DIR]`: Appendix A for a user's own real SSM.
 
 Writes and kernel-checks appA.ssm (Jordan chains, closed forms of A^tau and W(tau), eq. (20)),
-appA.ssm.features (eq. (21) features and their real form; invertible A only) and review.blockdiag.ssm
+appA.ssm.features (eq. (21) features and their real form, features merged over q, the exact minimum feature
+dimension per head; invertible A only) and review.blockdiag.ssm
 (1x1/2x2 real block form; when the Jordan structure allows it). The file format is that of `verify heads`.
 """
 
@@ -11,7 +12,7 @@ import argparse
 import json
 from pathlib import Path
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular_notes"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular_notes", "feature_counts"]
 
 NAME = "modes"
 HELP = "Appendix A for your SSM: Jordan modes, closed forms, lag features, real and 2x2-block forms"
@@ -64,6 +65,19 @@ def singular_notes(rows: tuple[list, list, list], n: int) -> list[str]:
     return notes
 
 
+def feature_counts(certs: list[dict]) -> dict | None:
+    """The feature-count parameters of appA.ssm.features, when it applies (invertible A): bounds and minimum."""
+    for cert in certs:
+        if cert["claim"] == "appA.ssm.features":
+            params = cert["params"]
+            return {
+                "paper_bound": params["bound"],
+                "merged_bound": params["merged_bound"],
+                "minimum_per_head": params["minimum"],
+            }
+    return None
+
+
 def _rows(matrix: object) -> list[list[str]]:
     """Rows of exact strings from a DomainMatrix over QQ; a complex entry is bad input."""
     rows = matrix.to_Matrix().tolist()
@@ -107,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         "eigenvalues": [{"minimal_polynomial": e["modulus"], "jordan_blocks": e["chains"]} for e in params["eigen"]],
         "start": params["start"],
         "interaction_rank": len(params["lags"]),
+        "features": feature_counts(certs),
         "certificates": results,
         "notes": notes,
     }
@@ -116,6 +131,12 @@ def run(args: argparse.Namespace) -> int:
         for e in summary["eigenvalues"]:
             print(f"eigenvalues: roots of {e['minimal_polynomial']} (in a), Jordan blocks {e['jordan_blocks']}")
         print(f"closed forms hold for tau >= {summary['start']}; interaction rank k = {summary['interaction_rank']}")
+        if summary["features"]:
+            f = summary["features"]
+            print(
+                f"feature dimension per head: paper's bound {f['paper_bound']}, merged features {f['merged_bound']} "
+                f"(<= m), exact minimum {f['minimum_per_head']} (for every n >= 2 R_h - 1)"
+            )
         for r in results:
             print(f"{r['claim']}: {'valid' if r['valid'] else 'INVALID'}  {r['path']}")
             for e in r["errors"][:5]:

@@ -4,6 +4,11 @@ The lag kernel of head h is g_h(tau) = sum_l Tr_{m_l}(a^tau b_{h,l}(tau)) (eq. 2
 Features are polynomials in the position (i or j) and in formal symbols: L = a^i, M = a^-j for the complex
 features; X_{l,r} (resp. Y_{l,s}), the rational coordinates of a^i (resp. a^-j) modulo m_l, for the real ones.
 An identity in the free symbols holds at every specialization, hence for all integers i, j.
+
+The goal's construction names the bound the feature count must meet, computed from A and the moduli (J_l =
+the index of m_l's roots, read off A): "paper", sum_l deg(m_l) J_l (J_l + 1)/2 (the paper's features indexed by
+(l, q, t)); "merged", sum_l deg(m_l) J_l (features indexed by (l, t) only, since phi depends on (l, t) alone),
+which is <= m because J_l is at most the multiplicity of each root of m_l.
 """
 
 from __future__ import annotations
@@ -21,15 +26,16 @@ from .numbers import parse_integer
 from .poly import Poly, read_poly
 from .ratmat import is_irreducible, read_rational_matrix, root_index
 
-__all__ = ["KINDS", "ESTABLISHES"]
+__all__ = ["KINDS", "ESTABLISHES", "CONSTRUCTIONS", "read_modes_and_heads", "head_features"]
+
+CONSTRUCTIONS = ("paper", "merged")
 
 
 # --- lag_features (eqs 20-21): <phi_h(i), psi_h(j)> = g_h(i - j) for all integers i, j, every head h ------
 
 
-def _goal_lag(goal: dict, where: str) -> tuple:
-    """Read A, the output modes (moduli), b_{h,l}(tau) per head and the bound; block sizes come from A itself."""
-    expect_keys(goal, where, ("A", "modes", "b", "bound"))
+def read_modes_and_heads(goal: dict, where: str) -> tuple:
+    """A, its nonzero modes (irreducible moduli of eigenvalues of A, block sizes read off A) and b per head."""
     a = read_rational_matrix(goal["A"], f"{where}.A")
     if a.nrows() != a.ncols():
         raise KernelError(f"{where}.A", "expected a square matrix")
@@ -65,11 +71,26 @@ def _goal_lag(goal: dict, where: str) -> tuple:
                 raise KernelError(f"{where}.b[{h}][{k}]", f"degree in tau exceeds J - 1 = {sizes[k] - 1}")
             polys.append(poly)
         heads.append(tuple(polys))
+    return a, tuple(moduli), tuple(sizes), tuple(heads), coeffs
+
+
+def _goal_lag(goal: dict, where: str) -> tuple:
+    """Read A, the output modes (moduli), b_{h,l}(tau) per head, the construction and its bound (from A)."""
+    expect_keys(goal, where, ("A", "modes", "b", "bound", "construction"))
+    construction = goal["construction"]
+    if construction not in CONSTRUCTIONS:
+        raise KernelError(f"{where}.construction", f"found {str(construction)[:20]!r}, expected one of {CONSTRUCTIONS}")
+    a, moduli, sizes, heads, coeffs = read_modes_and_heads(goal, where)
     bound = parse_integer(goal["bound"], f"{where}.bound", 0)
-    expected = sum(m.degree() * s * (s + 1) // 2 for m, s in zip(moduli, sizes))
+    if construction == "paper":
+        expected, formula = sum(m.degree() * s * (s + 1) // 2 for m, s in zip(moduli, sizes)), "J_l (J_l + 1) / 2"
+    else:
+        expected, formula = sum(m.degree() * s for m, s in zip(moduli, sizes)), "J_l"
+        if expected > a.nrows():
+            raise KernelError(f"{where}.bound", f"sum_l deg(m_l) J_l = {expected} exceeds m = {a.nrows()}")
     if bound != expected:
-        raise KernelError(f"{where}.bound", f"found {bound}, expected sum_l J_l (J_l + 1) / 2 = {expected}")
-    return (tuple(moduli), tuple(sizes), tuple(heads), bound, coeffs, tuple(a.entries()), a.nrows())
+        raise KernelError(f"{where}.bound", f"found {bound}, expected sum_l {formula} = {expected}")
+    return (moduli, sizes, heads, bound, coeffs, tuple(a.entries()), a.nrows(), construction)
 
 
 def m_zero(m: fmpq_poly) -> bool:
@@ -101,29 +122,34 @@ def _heads(goal: tuple, witness: dict, where: str, keys: tuple[str, ...]) -> lis
     return heads
 
 
+def head_features(moduli: tuple, polys: tuple, given: object, where: str) -> int:
+    """One head's complex features: per mode, sum phi psi = L M b(i - j) modulo m; returns their count."""
+    variables = (GEN, "i", "j", "L", "M")
+    if not isinstance(given, list) or len(given) != len(moduli):
+        raise KernelError(where, f"expected one feature list per mode ({len(moduli)})")
+    count = 0
+    for k, (m, b, feats) in enumerate(zip(moduli, polys, given)):
+        here = f"{where}.features[{k}]"
+        if not isinstance(feats, list):
+            raise KernelError(here, "expected a list of {phi, psi}")
+        total = Poly(variables)
+        for t, f in enumerate(feats):
+            expect_keys(f, f"{here}[{t}]", ("phi", "psi"))
+            phi = read_poly(_field(f, "phi", f"{here}[{t}]"), (GEN, "i", "L"), f"{here}[{t}].phi", False)
+            psi = read_poly(_field(f, "psi", f"{here}[{t}]"), (GEN, "j", "M"), f"{here}[{t}].psi", False)
+            total = total + _relabel(phi, variables) * _relabel(psi, variables)
+        lm = Poly.variable(variables, "L") * Poly.variable(variables, "M")
+        if not _zero_mod(total - lm * _target(b, variables), m):
+            raise KernelError(here, "sum_t phi_t psi_t differs from L M b(i - j) modulo the modulus")
+        count += m.degree() * len(feats)
+    return count
+
+
 def _check_lag(goal: tuple, witness: dict, where: str) -> None:
     """Per head and mode: sum phi psi = L M b(i - j) modulo m, features separated in i and j, count <= bound."""
     moduli, _, heads, bound = goal[:4]
-    variables = (GEN, "i", "j", "L", "M")
     for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where, ("features",)))):
-        given = item["features"]
-        if not isinstance(given, list) or len(given) != len(moduli):
-            raise KernelError(f"{where}.witness.heads[{h}]", f"expected one feature list per mode ({len(moduli)})")
-        count = 0
-        for k, (m, b, feats) in enumerate(zip(moduli, polys, given)):
-            here = f"{where}.witness.heads[{h}].features[{k}]"
-            if not isinstance(feats, list):
-                raise KernelError(here, "expected a list of {phi, psi}")
-            total = Poly(variables)
-            for t, f in enumerate(feats):
-                expect_keys(f, f"{here}[{t}]", ("phi", "psi"))
-                phi = read_poly(_field(f, "phi", f"{here}[{t}]"), (GEN, "i", "L"), f"{here}[{t}].phi", False)
-                psi = read_poly(_field(f, "psi", f"{here}[{t}]"), (GEN, "j", "M"), f"{here}[{t}].psi", False)
-                total = total + _relabel(phi, variables) * _relabel(psi, variables)
-            lm = Poly.variable(variables, "L") * Poly.variable(variables, "M")
-            if not _zero_mod(total - lm * _target(b, variables), m):
-                raise KernelError(here, "sum_t phi_t psi_t differs from L M b(i - j) modulo the modulus")
-            count += m.degree() * len(feats)
+        count = head_features(moduli, polys, item["features"], f"{where}.witness.heads[{h}]")
         if count > bound:
             raise KernelError(f"{where}.witness.heads[{h}]", f"{count} features, more than the bound {bound}")
 
@@ -167,5 +193,9 @@ KINDS: dict = {
     "real_lag_features": (_goal_lag, _check_real_lag),
 }
 
-# The bound sum_l deg(m_l) J_l (J_l + 1) / 2 is computed from A and the moduli (J_l = the index of m_l's roots).
-ESTABLISHES: dict = {"lag_features": {"bound": ("A", "modes")}, "real_lag_features": {"bound": ("A", "modes")}}
+# The bound (sum_l deg(m_l) J_l (J_l + 1) / 2, or sum_l deg(m_l) J_l) is computed from A, the moduli (J_l = the
+# index of m_l's roots) and the construction.
+ESTABLISHES: dict = {
+    "lag_features": {"bound": ("A", "modes", "construction")},
+    "real_lag_features": {"bound": ("A", "modes", "construction")},
+}

@@ -310,11 +310,20 @@ RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
 }
 
 
+def _more_renderers() -> None:
+    """The renderers of the later kinds (verify/report/cost_kinds.py), which build on Line."""
+    from verify.report.cost_kinds import RENDERERS as more
+
+    RENDERERS.update(more)
+
+
 def obligation_lines(obligation: object) -> list[Line]:
     """The readable view of one obligation (by kind, with the generic view as the fallback)."""
     if not isinstance(obligation, dict):
         return [Line("malformed", value_math(obligation))]
     goal, witness = obligation.get("goal"), obligation.get("witness")
+    if "loop_nest_cost" not in RENDERERS:
+        _more_renderers()
     render = RENDERERS.get(obligation.get("kind"))
     if render is not None and isinstance(goal, dict):
         try:

@@ -19,11 +19,13 @@ SPEC_DIR = Path(__file__).resolve().parent.parent / "kernel" / "specs"
 SPEC_FILES = (
     "s3_framework",
     "s3_rnn",
+    "s3_table1",
     "s4_1_rank_gap",
     "s4_2_heads",
     "s5_gradients",
     "s7_discussion",
     "sA_modes",
+    "sA_practice",
     "sA_review",
     "s_heads_error",
     "sexp",

@@ -19,11 +19,14 @@ from verify.claims.sA_modes import (
     jordan_block_obligation,
     jordan_obligation,
     lag_obligation,
+    minimum_obligation,
     power_obligation,
     real_obligation,
     thm44_obligation,
 )
 from verify.statements import entry, goal_of, param
+from verify.statements.sA_features_texts import SSM_FEATURES
+from verify.statements.sA_features_texts import TEXTS as FEATURE_TEXTS
 from verify.statements.sA_general import TEXTS as GENERAL_TEXTS
 
 __all__ = ["entries", "TEXTS"]
@@ -175,27 +178,6 @@ TEXTS = {
         "unique coordinates of output in that basis. The reasoning of each step is that of appA.eq18, "
         "appA.eq19 and appA.eq20.",
     },
-    "appA.ssm.features": {
-        "section": "A",
-        "reference": "Appendix A, eqs. (20)-(21), features, bound and real form, for a user's SSM with invertible A",
-        "statement": {
-            "latex": "\\langle\\phi^{(h)}(i),\\psi^{(h)}(j)\\rangle=c_{i-j,h}\\ (i\\ge "
-            "j),\\ r_h\\le\\sum_\\ell J_\\ell(J_\\ell+1)/2,\\ \\text{also with "
-            "rational features}",
-            "words": "For the given real SSM with invertible A: W(tau) has the closed "
-            "form (output) for all tau >= 0, the coefficients in the Theorem 4.4 "
-            "basis are the closed forms b, and for every head the paper's "
-            "complex features and rational features of the same dimension give "
-            "<phi(i), psi(j)> = g_h(i - j) for all integers i, j, so alpha_ij = "
-            "g_h(i - j) 1[i >= j] = c_{i-j,h} for i >= j; the feature count is "
-            "at most the bound.",
-        },
-        "why": "A, B, C are the inputs. W pins output (start 0: the closed form of W holds from tau "
-        "= 0, so g_h(tau) = c_{tau,h} for every tau >= 0; power_closed_form checks start = "
-        "nu = 0, i.e. A invertible), dual pins lags and b (appA.eq20), features and realform "
-        "read the block sizes J_l off A and pin bound = sum_l deg(m_l) J_l (J_l + 1)/2; "
-        "their identities are those of appA.features and appA.realform.",
-    },
     "review.blockdiag": {
         "section": "A",
         "reference": "Related review (State Space Models are Provably Comparable to Transformers in "
@@ -266,14 +248,22 @@ def _eq20() -> list[dict]:
     return out
 
 
-def _features(builder: object) -> list[dict]:
-    """Per invertible instance: W's closed form, eq. (20), and the (complex or rational) lag features."""
+def _features(*builders: object) -> list[dict]:
+    """Per invertible instance: W's closed form, eq. (20), and the obligations of the builders (derived b, bound)."""
     out = []
     for name in INVERTIBLE:
         data = instance_data(name)
-        derived = {"modes": f"{name}.output", "b": f"{name}.b", "bound": f"{name}.bound"}
-        out += [_w(name, data), _dual(name, data), goal_of(builder(name, data), derived)]
+        derived = {"modes": f"{name}.output", "b": f"{name}.b", "bound": f"{name}.bound", "minimum": f"{name}.minimum"}
+        out += [_w(name, data), _dual(name, data)]
+        for build in builders:
+            obligation = build(name, data)
+            out.append(goal_of(obligation, {k: v for k, v in derived.items() if k in obligation.goal}))
     return out
+
+
+def _lag(bound: str) -> dict:
+    """The feature goals of the template: A, the output modes, b and a bound, all parameters."""
+    return {"A": param("A"), "modes": param("output"), "b": param("b"), "bound": param(bound)}
 
 
 def _template(names: tuple[str, ...]) -> list[dict]:
@@ -293,13 +283,13 @@ def _template(names: tuple[str, ...]) -> list[dict]:
             },
         ),
         "dual": ("dual_coordinates", {**abc, "modes": param("output"), "lags": param("lags"), "b": param("b")}),
-        "features": (
-            "lag_features",
-            {"A": param("A"), "modes": param("output"), "b": param("b"), "bound": param("bound")},
-        ),
-        "realform": (
-            "real_lag_features",
-            {"A": param("A"), "modes": param("output"), "b": param("b"), "bound": param("bound")},
+        "features": ("lag_features", {**_lag("bound"), "construction": "paper"}),
+        "realform": ("real_lag_features", {**_lag("bound"), "construction": "paper"}),
+        "merged": ("lag_features", {**_lag("merged_bound"), "construction": "merged"}),
+        "realmerged": ("real_lag_features", {**_lag("merged_bound"), "construction": "merged"}),
+        "minimum": (
+            "lag_minimum",
+            {"A": param("A"), "modes": param("output"), "b": param("b"), "minimum": param("minimum")},
         ),
     }
     return [{"name": n, "kind": goals[n][0], "goal": goals[n][1]} for n in names]
@@ -320,7 +310,7 @@ def entries() -> dict:
         goals = [{"name": o["name"], "kind": o["kind"], "goal": o["goal"]} for o in cert["obligations"]]
         return entry(TEXTS[claim], verdict, goals)
 
-    features_template = _template(("W", "dual", "features", "realform"))
+    features_template = _template(("W", "dual", "features", "realform", "merged", "realmerged", "minimum"))
     for item in features_template:
         if item["name"] == "W":
             item["goal"]["start"] = 0
@@ -333,10 +323,23 @@ def entries() -> dict:
         "appA.eq21": entry(TEXTS["appA.eq21"], "certified", [goal_of(eq21_obligation())]),
         "appA.features": entry(TEXTS["appA.features"], "certified", _features(lag_obligation)),
         "appA.realform": entry(TEXTS["appA.realform"], "certified", _features(real_obligation)),
+        "appA.features.merged": entry(
+            FEATURE_TEXTS["appA.features.merged"],
+            "certified",
+            _features(
+                lambda n, d: lag_obligation(f"{n}.features", d, "merged"),
+                lambda n, d: real_obligation(f"{n}.realform", d, "merged"),
+            ),
+        ),
+        "appA.features.minimum": entry(
+            FEATURE_TEXTS["appA.features.minimum"],
+            "certified",
+            _features(lambda n, d: minimum_obligation(f"{n}.minimum", d)),
+        ),
         "appA.A2": literal("appA.A2", a2_refuted, "refuted"),
         "appA.A2.corrected": literal("appA.A2.corrected", a2_corrected),
         "appA.ssm": entry(TEXTS["appA.ssm"], "certified", _template(("jordan", "power", "W", "dual")), ("A", "B", "C")),
-        "appA.ssm.features": entry(TEXTS["appA.ssm.features"], "certified", features_template, ("A", "B", "C")),
+        "appA.ssm.features": entry(SSM_FEATURES, "certified", features_template, ("A", "B", "C")),
         "review.blockdiag": literal("review.blockdiag", blockdiag),
         "review.blockdiag.ssm": entry(
             TEXTS["review.blockdiag.ssm"],
