@@ -13,13 +13,6 @@ from verify.coverage import COVERAGE_PATH, CoverageError, read_rows, registered,
 # map cites them in rows marked "(pending: ...)". At merge the lead replaces each by the id that was registered
 # and removes it from this set; no other unregistered id is tolerated.
 PENDING = {
-    "tab1.costs",
-    "sec3.1.parameters",
-    "sec3.1.2.linear-attention.cost",
-    "sec3.1.2.summary-matrix.cost",
-    "appA.features.count",
-    "appA.hippo",
-    "appA.selective",
     "thm5.1.general",
 }
 
