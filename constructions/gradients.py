@@ -138,16 +138,18 @@ def geometric_pieces(low: int, high: int, ratio: Fraction) -> list[list[str]]:
     return out
 
 
-def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str) -> dict:
+def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str, direction: int | None = None) -> dict:
     """Model (9) at the construction for exact d x d matrices, as kernel expression strings (exp kept literal).
 
     Returns the entries of the true Jacobian J (the general formula of eq. (13) with the softmax derivatives
-    of eq. (15) for every t: t = j, t = i and the n - 2 zero tokens), alpha_ij, and the 2x2 spectral norms.
+    of eq. (15) for every t: t = j, t = i and the n - 2 zero tokens), alpha_ij, the 2x2 spectral norms, and
+    the output y_i itself (its p entries). With `direction` = k, x_j is moved to x_j + t e_k (a line through
+    the construction) in every expression, so that d/dt y at t = 0 is column k of the Jacobian.
     """
     d, r = len(u), len(WQ)
     a = [f"({' + '.join(f'{WK[s][k]}*{WQ[s][c]}*{u[c]}' for s in range(r) for c in range(d))})" for k in range(d)]
     Q = f"({' + '.join(f'{x}*{x}' for x in a)})"
-    xj = [f"({g}*{a[k]}/{Q})" for k in range(d)]
+    xj = [f"({g}*{a[k]}/{Q}{' + t' if k == direction else ''})" for k in range(d)]
     q = [f"({' + '.join(f'{WQ[s][c]}*{u[c]}' for c in range(d))})" for s in range(r)]
 
     def logit(x: list) -> str:
@@ -169,8 +171,10 @@ def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str) -> dict:
         ]
         for p in range(len(V))
     ]
+    y = [f"((exp({s_j})*{Vxj[p]} + exp({s_i})*{Vu[p]} + ({n}-2)*exp({s_0})*{V0[p]})/{S})" for p in range(len(V))]
     frobenius = "sqrt(" + " + ".join(f"{x}^2" for row in J for x in row) + ")"
-    return {"J": J, "alpha": al_j, "frobenius_J": frobenius, "norm_V": norm2([[str(x) for x in row] for row in V])}
+    norm_V = norm2([[str(x) for x in row] for row in V])
+    return {"J": J, "alpha": al_j, "frobenius_J": frobenius, "norm_V": norm_V, "y": y}
 
 
 def norm2(M: list) -> str:

@@ -76,3 +76,12 @@ def test_literal_model_matches_an_independent_mpmath_evaluation() -> None:
     c = alpha * ((1 - alpha) * 2 - 30 * alpha_ii)
     expected = mpmath.sqrt((alpha + c) ** 2 + c**2)
     assert abs(float(value.mid()) - float(expected)) < 1e-12
+
+
+def test_literal_model_moves_only_the_chosen_entry_of_x_j_along_the_line() -> None:
+    eye = [["1", "0"], ["0", "1"]]
+    case = {"WQ": eye, "WK": eye, "V": eye, "u": ["1", "2"]}
+    plain = literal_model(**case, g="g", n="n")
+    moved = literal_model(**case, g="g", n="n", direction=1)
+    assert all(" + t)" in y for y in moved["y"]) and not any(" + t)" in y for y in plain["y"])
+    assert [y.replace(" + t)", ")") for y in moved["y"]] == plain["y"]

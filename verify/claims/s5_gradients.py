@@ -18,6 +18,7 @@ from constructions.gradients import (
 )
 from verify.certificate import Obligation, make_certificate
 from verify.claims.s5_common import identity, norm_bound, positive_sos, rational
+from verify.claims.s5_general import logit_identities
 from verify.exact import matrix_rows
 from verify.registry import claim
 
@@ -166,14 +167,8 @@ def part1_loose() -> dict:
 
 
 def logit_j_identity() -> Obligation:
-    """q_i^T k_j = (W_Q u)^T W_K (gamma a/||a||^2) = gamma, cleared of ||a||^2, for symbolic 2x2 W_Q, W_K."""
-    WQ, WK = sym_matrix("q", 2, 2), sym_matrix("k", 2, 2)
-    u = sympy.Matrix(sympy.symbols("u1 u2"))
-    g = sympy.Symbol("g")
-    a = WK.T * WQ * u
-    names = [str(s) for s in (*WQ, *WK, *u, g)]
-    lhs = ((WQ * u).T * WK * (g * a))[0, 0]
-    return identity("logit-j-times-norm", names, lhs, g * (a.T * a)[0, 0])
+    """q_i^T k_j = (W_Q u)^T W_K (gamma a/||a||^2) = gamma in every dimension (dimension-free identity)."""
+    return logit_identities()[0]
 
 
 @claim("thm5.1.logit-j")
