@@ -17,12 +17,14 @@ real y, or of exp(k s) = exp(s)^k):
     exp_tangent:E       E - 1 - s >= 0
     exp_tangent_inv:E   1 - E + E s >= 0      (E (e^-s - 1 + s) with E > 0)
     exp_power:E:F:k     E - F^k == 0, accepted only when s_E == k s_F exactly (2 <= k <= 16)
-Work: the products of the witness are charged by poly.py; at most MAX_WITNESS_TERMS products and equalities.
+Work: polynomial products are charged by poly.py, plus ITEM_COST per product and equality of the witness; at
+most MAX_WITNESS_TERMS products and equalities.
 """
 
 from __future__ import annotations
 
 from .errors import KernelError, expect_keys
+from .limits import charge
 from .errors import field as _field
 from .numbers import GQ, parse_number
 from .poly import Poly, read_poly, read_variables
@@ -30,6 +32,7 @@ from .poly import Poly, read_poly, read_variables
 __all__ = ["KINDS", "ESTABLISHES", "MAX_WITNESS_TERMS"]
 
 MAX_WITNESS_TERMS = 5000
+ITEM_COST = 100  # units per product or equality on top of poly.py's own charges (measured: about 90 us each)
 RELATIONS = (">=", "==")
 
 
@@ -134,6 +137,7 @@ def _check(goal: tuple, witness: object, where: str) -> None:
     if len(products) + len(equalities) > MAX_WITNESS_TERMS:
         raise KernelError(here, f"more than {MAX_WITNESS_TERMS} products and equalities")
     total = Poly(names)
+    charge(ITEM_COST * (len(products) + len(equalities)), "implication witness")
     for k, term in enumerate(products):
         at = f"{here}.products[{k}]"
         expect_keys(term, at, ("coeff", "square"), ("atoms", "facts"))
