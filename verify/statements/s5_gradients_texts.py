@@ -11,13 +11,14 @@ TEXTS = {
         "statement": {
             "latex": "\\mathbf y_i=\\sum_{t\\le i}C\\bar A^{i-t}\\bar B\\mathbf x_t\\ \\Rightarrow\\ "
             "J_{i,j}(X)=\\partial\\mathbf y_i/\\partial\\mathbf x_j=C\\bar A^{\\,i-j}\\bar B",
-            "words": "The Jacobian of the linear SSM output y_i in x_j is C A^(i-j) B, independent of X.",
+            "words": "The Jacobian of the linear SSM output y_i in x_j is C A^(i-j) B, independent of X; for "
+            "A in R^{n x n}, B in R^{n x d}, C in R^{p x n} of every size and every distance.",
         },
-        "why": "Derivative identities (kernel differentiates) for fully symbolic 2x2 A, B, C and symbolic "
-        "inputs x_1..x_4: d y_4 / d x_j = C A^(4-j) B entrywise for j = 1..4 (distances 0..3). For "
+        "why": "dimension_free_identity (matrix atoms of symbolic shapes n x n, n x d, p x n; the kernel "
+        "differentiates along x_j + t h): d y_4/d x_j = C A^(4-j) B for j = 1..4 (distances 0..3). For "
         "every distance: y_i = r + C P B x_j with P = A^(i-j) and r = sum_{t != j} C A^(i-t) B x_t "
-        "free of x_j; the kernel differentiates this with symbolic P and r (every-tau obligations), "
-        "so the identity holds for every value of P, in particular A^tau for every tau.",
+        "free of x_j; the kernel differentiates this with P and r atoms (obligation every-tau), so the "
+        "identity holds for every value of P, in particular A^tau for every tau.",
     },
     "thm5.1.part1.bound": {
         "section": "5",
@@ -140,12 +141,16 @@ TEXTS = {
         "statement": {
             "latex": "J_{i,j}=\\alpha_{ij}V+\\sum_{t\\le i}(V\\mathbf "
             "x_t)\\bigl(\\partial\\alpha_{it}/\\partial\\mathbf x_j\\bigr)^\\top",
-            "words": "The product rule for the Jacobian of (9).",
+            "words": "The product rule for the Jacobian of (9), at a general point, in every dimension d, r, p.",
         },
-        "why": "Kernel-differentiated identities for symbolic d = r = p = 2, i = 3, j = 1 at a general "
-        "point: d alpha_it/d x_j = alpha_it (delta_tj - alpha_ij) W_K^T q_i for t = 1, 2, 3, and d "
-        "y_i/d x_j = alpha_ij V + sum_t (V x_t)(alpha_it (delta_tj - alpha_ij) W_K^T q_i)^T, i.e. "
-        "(13) with the softmax derivatives made explicit.",
+        "why": "dimension_free_identity (W_Q, W_K in R^{r x d}, V in R^{p x d}, tokens in R^d; the kernel "
+        "differentiates along x_j + t h): for i = 3, j = 1, d alpha_it/d x_j = alpha_it (delta_tj - "
+        "alpha_ij) W_K^T q_i (t = 1, 2, 3) and d y_i/d x_j = alpha_ij V + sum_t (V x_t)(alpha_it "
+        "(delta_tj - alpha_ij) W_K^T q_i)^T, i.e. (13) with the softmax derivatives explicit. For every "
+        "number of tokens (obligation dy-dxj-every-i): the tokens t != j enter y_i only through "
+        "N = sum_{t != j} e^(s_it) V x_t (an atom in R^p) and R = sum_{t != j} e^(s_it) (a scalar), free "
+        "of x_j since j < i; the derivative is alpha V + alpha(1-alpha)(V x_j) g^T - alpha (N/S) g^T with "
+        "g = W_K^T q_i, which is the sum in (13) because N/S = sum_{t != j} alpha_it V x_t.",
     },
     "thm5.1.eq14": {
         "section": "5",
@@ -185,8 +190,9 @@ TEXTS = {
             "x_j}=\\alpha_{ij}(1-\\alpha_{ij})W_K^\\top\\mathbf q_i",
             "words": "The softmax derivative (15).",
         },
-        "why": "Kernel-differentiated identities: in s with E_j = e^s and the rest R of the denominator; "
-        "in x_j for symbolic d = r = 2, i = 3, j = 1.",
+        "why": "Kernel-differentiated identities: in s with E_j = e^s and the rest R of the denominator "
+        "(free of x_j); in x_j along x_j + t h in every dimension (dimension_free_identity, W_Q, W_K in "
+        "R^{r x d}, x_i, x_j, h in R^d).",
     },
     "thm5.1.eq16": {
         "section": "5",
@@ -194,10 +200,12 @@ TEXTS = {
         "statement": {
             "latex": "W_K^\\top\\mathbf q_i=\\mathbf a,\\ \\|\\partial\\alpha_{ij}/\\partial\\mathbf "
             "x_j\\|_2=\\alpha_{ij}(1-\\alpha_{ij})\\|\\mathbf a\\|_2",
-            "words": "At the construction W_K^T q_i = a, and the gradient norm is alpha(1-alpha)||a||.",
+            "words": "At the construction W_K^T q_i = a, and the gradient norm is alpha(1-alpha)||a||; in "
+            "every dimension.",
         },
-        "why": "Polynomial identities (symbolic 2x2) for W_K^T W_Q u = a and ||c a||^2 = c^2 ||a||^2; c = "
-        "alpha(1-alpha) = E_j R/S^2 >= 0 because E_j R >= 0.",
+        "why": "dimension_free_identity (every d, r): W_K^T W_Q u = a; d alpha_ij/d x_j = alpha(1-alpha) a at "
+        "the construction (the kernel differentiates along x_j + t h); ||c a||^2 = (c a)^T (c a) = "
+        "c^2 ||a||^2; and c = alpha(1-alpha) = E_j R/S^2 >= 0 because E_j R >= 0 (positive combination).",
     },
     "thm5.1.eq17": {
         "section": "5",
