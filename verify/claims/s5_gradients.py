@@ -14,7 +14,7 @@ from constructions.gradients import (
     norm_upper,
 )
 from verify.certificate import Obligation, make_certificate
-from verify.claims.s5_common import dimension_free, identity, norm_bound, positive_sos, rational
+from verify.claims.s5_common import dimension_free, identity, implied, norm_bound, positive_sos, rational
 from verify.claims.s5_general import CONSTRUCTION, WEIGHTS, logit_identities
 from verify.exact import matrix_rows
 from verify.registry import claim
@@ -29,6 +29,7 @@ __all__ = [
     "jacobian_identities",
     "every_tau_identities",
     "submultiplicative_bounds",
+    "part1_bound_obligations",
     "contractive_norm",
     "loose_bounds",
     "logit_j_identity",
@@ -117,11 +118,34 @@ def contractive_norm() -> Obligation:
     return norm_bound("contractive-A-upper", mats, "A", "<=", "1/2", ldlt_witness(CONTRACTIVE["A"], R(1, 2)))
 
 
+def general_bound() -> list[Obligation]:
+    """Every size and every tau, from submultiplicativity (hypotheses): the induction step ||A^(tau+1)|| <=
+    z ||A|| from ||A^tau|| <= z, and ||C A^tau B|| <= ||C|| ||B|| z, where z = ||A||^tau (z_0 = 1 = ||I||)."""
+    step_facts = [("induction-hypothesis", "z - nP", ">="), ("submultiplicative", "nP*nA - nP1", ">=")]
+    bound_facts = [
+        ("submultiplicative-C", "nC*nPB - nJ", ">="),
+        ("submultiplicative-B", "nP*nB - nPB", ">="),
+        ("power", "z - nP", ">="),
+    ]
+    step_names, bound_names = ["nA", "nP", "nP1", "z"], ["nJ", "nC", "nB", "nP", "nPB", "z"]
+    return [
+        implied("power-step", step_names, step_facts, "z*nA - nP1", "1",
+                {"induction-hypothesis": "nA", "submultiplicative": "1"}, {"nonneg": step_names}),
+        implied("bound-every-tau", bound_names, bound_facts, "nC*nB*z - nJ", "1",
+                {"submultiplicative-C": "1", "submultiplicative-B": "nC", "power": "nC*nB"}, {"nonneg": bound_names}),
+    ]  # fmt: skip
+
+
+def part1_bound_obligations() -> list[Obligation]:
+    """The general bound (every size, every tau) and the two exact instances."""
+    instances = [o for label in PART1_INSTANCES for o in submultiplicative_bounds(label)]
+    return [*general_bound(), *instances, contractive_norm()]
+
+
 @claim("thm5.1.part1.bound")
 def part1_bound() -> dict:
-    """||C A^tau B||_2 <= lC lB lA^tau <= ||C|| ||B|| ||A||^tau on a contractive and a non-normal instance."""
-    obligations = [o for label in PART1_INSTANCES for o in submultiplicative_bounds(label)]
-    return make_certificate("thm5.1.part1.bound", "certified", [*obligations, contractive_norm()])
+    """||C A^tau B||_2 <= ||C|| ||B|| ||A||^tau in general, and on a contractive and a non-normal instance."""
+    return make_certificate("thm5.1.part1.bound", "certified", part1_bound_obligations())
 
 
 def loose_bounds() -> list[Obligation]:

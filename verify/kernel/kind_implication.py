@@ -24,8 +24,8 @@ most MAX_WITNESS_TERMS products and equalities.
 from __future__ import annotations
 
 from .errors import KernelError, expect_keys
-from .limits import charge
 from .errors import field as _field
+from .limits import charge
 from .numbers import GQ, parse_number
 from .poly import Poly, read_poly, read_variables
 

@@ -25,10 +25,16 @@ TEXTS = {
         "reference": "Theorem 5.1, part (1): submultiplicative bound",
         "statement": {
             "latex": "\\|C\\bar A^{\\,\\tau}\\bar B\\|_2\\le\\|C\\|_2\\|\\bar B\\|_2\\|\\bar A\\|_2^{\\,\\tau}",
-            "words": "The norm bound, on two exact instances: a contractive one (||A|| = 1/2, exponential "
-            "decay 2^-tau, tau = 0..30) and a non-normal Jordan block (||A|| >= 6/5, tau = 0..40).",
+            "words": "The norm bound for A, B, C of every size and every tau >= 0 (from submultiplicativity, "
+            "a hypothesis), and on two exact instances: a contractive one (||A|| = 1/2, exponential decay "
+            "2^-tau, tau = 0..30) and a non-normal Jordan block (||A|| >= 6/5, tau = 0..40).",
         },
-        "why": "||C A^tau B||_2 <= lC lB lA^tau is proved by an exact LDL^T of (lC lB lA^tau)^2 I - J^T J; "
+        "why": "General (implied_inequality, norms as variables; hypotheses: ||X Y|| <= ||X|| ||Y||, a property "
+        "of the spectral norm not checked by the kernel): with z = ||A||^tau, the induction step "
+        "||A^tau|| <= z and ||A^(tau+1)|| <= ||A^tau|| ||A|| give ||A^(tau+1)|| <= z ||A|| (obligation "
+        "power-step; base ||A^0|| = ||I|| = 1 = z_0), and ||C A^tau B|| <= ||C|| ||A^tau B|| <= ||C|| "
+        "||B|| z (obligation bound-every-tau). Instances: "
+        "||C A^tau B||_2 <= lC lB lA^tau is proved by an exact LDL^T of (lC lB lA^tau)^2 I - J^T J; "
         "lC <= ||C||, lB <= ||B||, lA <= ||A|| by vectors v with ||M v|| >= l ||v||. Together: "
         "||J|| <= lC lB lA^tau <= ||C|| ||B|| ||A||^tau. For the contractive instance also ||A|| <= "
         "1/2, so ||J(tau)|| <= 2^-tau exactly decays exponentially.",
