@@ -59,7 +59,8 @@ def test_kernel_rejects_a_combination_that_does_not_add_up() -> None:
 @pytest.mark.parametrize(
     ("products", "message"),
     [
-        ([{"coeff": "-1", "facts": ["x-at-least-one"], "square": "1"}], "coefficient >= 0"),
+        ([{"coeff": "-1", "facts": ["x-at-least-one"], "square": "1"}], "coefficient > 0"),
+        ([{"coeff": "0", "facts": ["x-at-least-one"], "square": "1"}], "zero-weight products are omitted"),
         ([{"coeff": "1", "facts": ["y-one"], "square": "1"}], "is a '==' fact, expected a '>=' fact"),
         ([{"coeff": "1", "facts": ["nowhere"], "square": "1"}], "expected a fact of the goal"),
         ([{"coeff": "1", "atoms": ["z"], "square": "1"}], "expected a variable declared >= 0"),

@@ -132,6 +132,8 @@ def _monomial_products(expr: sympy.Expr, variables: list, signed: set[str], extr
     """Split a polynomial into c * (odd-degree atoms) * (monomial)^2 terms with c > 0; `extra` joins each term."""
     out = []
     for monomial, coeff in sorted(sympy.Poly(sympy.expand(expr), *variables, domain="QQ").terms()):
+        if coeff == 0:
+            continue  # the zero polynomial has one zero term in SymPy
         atoms = [str(v) for v, e in zip(variables, monomial) if e % 2]
         if coeff < 0 or not set(atoms) <= signed:
             raise ValueError(f"{label}: the term {coeff} * {monomial} is not a nonnegative product")

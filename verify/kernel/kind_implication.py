@@ -7,7 +7,7 @@ E equals exp(s_E), claim >= 0.
 
 Witness: a `multiplier` q, `products` (c, atoms, facts, s) and `equalities` (fact, lambda) with
     q * claim == sum c * prod(atoms) * prod(facts) * s^2 + sum lambda * fact      (as polynomials).
-Each product is >= 0 at such a point (c >= 0; atoms are declared >= 0, > 0 or exponential; each fact is a
+Each product is >= 0 at such a point (c > 0; atoms are declared >= 0, > 0 or exponential; each fact is a
 >= hypothesis or a built-in fact of exp), each equality term is 0, so q * claim >= 0. The multiplier is > 0:
 every coefficient is > 0, every variable of odd degree is declared >= 0, > 0 or exponential, and some term
 has only variables declared > 0 or exponential. Hence claim >= 0.
@@ -142,8 +142,8 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         at = f"{here}.products[{k}]"
         expect_keys(term, at, ("coeff", "square"), ("atoms", "facts"))
         coeff = parse_number(term["coeff"], f"{at}.coeff")
-        if not coeff.is_real() or coeff.re < 0:
-            raise KernelError(f"{at}.coeff", "expected a real coefficient >= 0")
+        if not coeff.is_real() or coeff.re <= 0:
+            raise KernelError(f"{at}.coeff", "expected a real coefficient > 0 (zero-weight products are omitted)")
         atoms, refs = term.get("atoms", []), term.get("facts", [])
         if not isinstance(atoms, list) or not isinstance(refs, list) or len(atoms) + len(refs) > 64:
             raise KernelError(at, "expected lists of at most 64 atoms and facts")
