@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from verify.certificate import Obligation, make_certificate
 from verify.claims.s5_common import dimension_free, implied
-from verify.claims.s5_construction import complement_bound, corrected_gamma_checks
+from verify.claims.s5_construction import complement_bound, corrected_gamma_checks, true_jacobian_1d
 from verify.registry import claim
 
 __all__ = [
@@ -194,7 +194,12 @@ CORRECTED = {
     "thm5.1.eq14.corrected": lambda: [jacobian_every_d()],
     "thm5.1.eq17.corrected": score_bounds,
     "thm5.1.reverse-triangle.corrected": lambda: [jacobian_every_d(), reverse_triangle_every_d()],
-    "thm5.1.gamma-choice.corrected": lambda: [gamma_condition(), gamma_nonneg(), *corrected_gamma_checks()],
+    "thm5.1.gamma-choice.corrected": lambda: [
+        gamma_condition(),
+        gamma_nonneg(),
+        *corrected_gamma_checks(),
+        true_jacobian_1d(),
+    ],
     "thm5.1.conclusion": lambda: [jacobian_every_d(), gamma_nonneg(), conclusion_every_d()],
 }
 

@@ -313,7 +313,8 @@ TEXTS = {
         "the kernel kind: T >= 1 + gamma/2 and T(1 - gamma/2) <= 1 (instances of e^y >= 1 + y) and G = T^2. "
         "Condition: eps times (eps G - nV((1+gamma)(C+m) + C nu na)) is a combination of them with nonnegative "
         "products; gamma >= 0: eps T gamma likewise. Instance (u = 3, i = 2, eps = 1/2, gamma = 13): condition "
-        "and |J| >= 1/2 checked in ball arithmetic.",
+        "and |J| >= 1/2 checked in ball arithmetic, J being the 1-D expression that obligation true-jacobian "
+        "proves to be d y_i/d x_j of the literal model (9), at these values.",
     },
     "thm5.1.conclusion": {
         "section": "5",
