@@ -1,8 +1,8 @@
-"""Exact objects of Section 5 (Theorem 5.1): SSM Jacobians, causal softmax attention, the part (2) input.
+"""Exact objects of Section 5 (Theorem 5.1): spectral-norm witnesses, covering pieces for ball arithmetic, and
+the literal model (9) at the part (2) construction as kernel expression strings.
 
-Everything here is producer-side: SymPy expressions over QQ in named symbols, and python-flint rationals
-for spectral-norm witnesses. Exponentials never appear as floats: exp(s_t) is a formal symbol E_t whose
-exponent s_t is recorded beside it, so that softmax identities are rational-function identities.
+Everything here is producer-side: SymPy matrices over QQ and python-flint rationals for spectral-norm witnesses;
+exponentials are kept literal (exp(...)) in the expressions, never evaluated as floats.
 """
 
 from __future__ import annotations
@@ -14,11 +14,6 @@ import sympy
 from flint import fmpq
 
 __all__ = [
-    "sym_matrix",
-    "ssm_output",
-    "attention_general",
-    "construction_1d",
-    "construction_exact",
     "ldlt_witness",
     "norm_upper",
     "norm_lower_vector",
@@ -26,58 +21,6 @@ __all__ = [
     "literal_model",
     "norm2",
 ]
-
-
-def sym_matrix(name: str, rows: int, cols: int) -> sympy.Matrix:
-    """A matrix of independent symbols name_r_c (1-based)."""
-    return sympy.Matrix(rows, cols, lambda r, c: sympy.Symbol(f"{name}{r + 1}{c + 1}"))
-
-
-def ssm_output(A: sympy.Matrix, B: sympy.Matrix, C: sympy.Matrix, xs: list[sympy.Matrix], i: int) -> sympy.Matrix:
-    """y_i = sum_{t<=i} C A^(i-t) B x_t, the linear SSM of Theorem 5.1 part (1)."""
-    out = sympy.zeros(C.shape[0], 1)
-    for t in range(1, i + 1):
-        out += C * A ** (i - t) * B * xs[t - 1]
-    return out.applyfunc(sympy.expand)
-
-
-def attention_general(d: int, r: int, p: int, i: int) -> dict:
-    """Symbolic causal softmax attention at a general point: y_i = (sum E_t V x_t) / S with E_t = exp(s_t)."""
-    WQ, WK, V = sym_matrix("q", r, d), sym_matrix("k", r, d), sym_matrix("v", p, d)
-    xs = [sympy.Matrix([sympy.Symbol(f"x{t}_{c + 1}") for c in range(d)]) for t in range(1, i + 1)]
-    E = [sympy.Symbol(f"E{t}") for t in range(1, i + 1)]
-    q = WQ * xs[i - 1]
-    logits = [sympy.expand((q.T * WK * x)[0, 0]) for x in xs]
-    S = sum(E)
-    grad = (WK.T * q).applyfunc(sympy.expand)  # W_K^T q_i, the gradient of s_ij in x_j
-    names = [str(s) for s in (*WQ, *WK, *V, *[c for x in xs for c in x], *E)]
-    return {"WQ": WQ, "WK": WK, "V": V, "xs": xs, "E": E, "logits": logits, "S": S, "grad": grad, "vars": names}
-
-
-def construction_1d() -> dict:
-    """d = r = p = 1 with symbolic W_Q = wq, W_K = wk, V = v, u, gamma = g and m = i - 2 zero tokens."""
-    wq, wk, v, u, g, m = sympy.symbols("wq wk v u g m")
-    xj, xi, Ej, Ei, G, C = sympy.symbols("xj xi Ej Ei G C")
-    a = wk * wq * u
-    return {
-        "vars": ["wq", "wk", "v", "u", "g", "m", "xj", "xi", "Ej", "Ei", "G", "C"],
-        "exps": {"Ej": (wq * xi) * (wk * xj), "Ei": (wq * xi) * (wk * xi), "G": g, "C": a * u},
-        "a": a,
-        "Q": a**2,
-        "symbols": (wq, wk, v, u, g, m, xj, xi, Ej, Ei, G, C),
-    }
-
-
-def construction_exact(WQ: sympy.Matrix, WK: sympy.Matrix, V: sympy.Matrix, u: sympy.Matrix) -> dict:
-    """The part (2) input for exact matrices: x_i = u, x_j = gamma a / ||a||^2, m = i - 2 zero tokens."""
-    d = WQ.shape[1]
-    xj = sympy.Matrix([sympy.Symbol(f"xj{c + 1}") for c in range(d)])
-    xi = sympy.Matrix([sympy.Symbol(f"xi{c + 1}") for c in range(d)])
-    a = WK.T * WQ * u
-    Q = (a.T * a)[0, 0]
-    if Q == 0:
-        raise ValueError("a = W_K^T W_Q u must be nonzero (assumption (10))")
-    return {"xj": xj, "xi": xi, "a": a, "Q": Q, "aTu": (a.T * u)[0, 0]}
 
 
 def ldlt_witness(M: sympy.Matrix, c: sympy.Rational) -> dict:
@@ -138,16 +81,18 @@ def geometric_pieces(low: int, high: int, ratio: Fraction) -> list[list[str]]:
     return out
 
 
-def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str) -> dict:
+def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str, direction: int | None = None) -> dict:
     """Model (9) at the construction for exact d x d matrices, as kernel expression strings (exp kept literal).
 
     Returns the entries of the true Jacobian J (the general formula of eq. (13) with the softmax derivatives
-    of eq. (15) for every t: t = j, t = i and the n - 2 zero tokens), alpha_ij, and the 2x2 spectral norms.
+    of eq. (15) for every t: t = j, t = i and the n - 2 zero tokens), alpha_ij, the 2x2 spectral norms, and
+    the output y_i itself (its p entries). With `direction` = k, x_j is moved to x_j + t e_k (a line through
+    the construction) in every expression, so that d/dt y at t = 0 is column k of the Jacobian.
     """
     d, r = len(u), len(WQ)
     a = [f"({' + '.join(f'{WK[s][k]}*{WQ[s][c]}*{u[c]}' for s in range(r) for c in range(d))})" for k in range(d)]
     Q = f"({' + '.join(f'{x}*{x}' for x in a)})"
-    xj = [f"({g}*{a[k]}/{Q})" for k in range(d)]
+    xj = [f"({g}*{a[k]}/{Q}{' + t' if k == direction else ''})" for k in range(d)]
     q = [f"({' + '.join(f'{WQ[s][c]}*{u[c]}' for c in range(d))})" for s in range(r)]
 
     def logit(x: list) -> str:
@@ -169,8 +114,10 @@ def literal_model(WQ: list, WK: list, V: list, u: list, g: str, n: str) -> dict:
         ]
         for p in range(len(V))
     ]
+    y = [f"((exp({s_j})*{Vxj[p]} + exp({s_i})*{Vu[p]} + ({n}-2)*exp({s_0})*{V0[p]})/{S})" for p in range(len(V))]
     frobenius = "sqrt(" + " + ".join(f"{x}^2" for row in J for x in row) + ")"
-    return {"J": J, "alpha": al_j, "frobenius_J": frobenius, "norm_V": norm2([[str(x) for x in row] for row in V])}
+    norm_V = norm2([[str(x) for x in row] for row in V])
+    return {"J": J, "alpha": al_j, "frobenius_J": frobenius, "norm_V": norm_V, "y": y}
 
 
 def norm2(M: list) -> str:

@@ -10,28 +10,17 @@ import pytest
 import sympy
 
 from constructions.gradients import (
-    attention_general,
     geometric_pieces,
     ldlt_witness,
     literal_model,
     norm_lower_vector,
     norm_upper,
-    ssm_output,
-    sym_matrix,
 )
 from verify.kernel.expr import parse_expression
 from verify.kernel.intervals import ball_value
 
 R = sympy.Rational
 JORDAN = sympy.Matrix([[R(1, 2), 1], [0, R(1, 2)]])
-
-
-def test_ssm_output_has_coefficient_c_a_power_b_on_each_input() -> None:
-    A, B, C = sym_matrix("a", 2, 2), sym_matrix("b", 2, 2), sym_matrix("c", 2, 2)
-    xs = [sympy.Matrix(sympy.symbols(f"x{t}_1 x{t}_2")) for t in (1, 2, 3)]
-    y = ssm_output(A, B, C, xs, 3)
-    jac = y.jacobian(xs[0])
-    assert (jac - (C * A**2 * B).applyfunc(sympy.expand)).applyfunc(sympy.expand) == sympy.zeros(2, 2)
 
 
 def test_ldlt_witness_reproduces_c_squared_minus_gram_exactly() -> None:
@@ -61,12 +50,6 @@ def test_geometric_pieces_cover_the_range_without_gaps() -> None:
     assert all(Fraction(b) <= max(Fraction(a) + 1, Fraction(a) * Fraction(11, 10) + 1) for a, b in pieces)
 
 
-def test_attention_logits_are_q_i_dot_k_t() -> None:
-    att = attention_general(2, 2, 2, 3)
-    q = att["WQ"] * att["xs"][2]
-    assert sympy.expand(att["logits"][0] - (q.T * att["WK"] * att["xs"][0])[0, 0]) == 0
-
-
 def test_literal_model_matches_an_independent_mpmath_evaluation() -> None:
     lit = literal_model([["1", "0"], ["0", "1"]], [["1/60", "1/60"], ["-1/60", "-1/60"]],
                         [["1", "0"], ["0", "0"]], ["30", "-30"], "4", "2")  # fmt: skip
@@ -76,3 +59,12 @@ def test_literal_model_matches_an_independent_mpmath_evaluation() -> None:
     c = alpha * ((1 - alpha) * 2 - 30 * alpha_ii)
     expected = mpmath.sqrt((alpha + c) ** 2 + c**2)
     assert abs(float(value.mid()) - float(expected)) < 1e-12
+
+
+def test_literal_model_moves_only_the_chosen_entry_of_x_j_along_the_line() -> None:
+    eye = [["1", "0"], ["0", "1"]]
+    case = {"WQ": eye, "WK": eye, "V": eye, "u": ["1", "2"]}
+    plain = literal_model(**case, g="g", n="n")
+    moved = literal_model(**case, g="g", n="n", direction=1)
+    assert all(" + t)" in y for y in moved["y"]) and not any(" + t)" in y for y in plain["y"])
+    assert [y.replace(" + t)", ")") for y in moved["y"]] == plain["y"]

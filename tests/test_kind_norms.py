@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import json
+
 import pytest
 
+from verify.certificate import certificate_bytes, reseal
+from verify.claims.s5_gradients import part1_bound
+from verify.kernel import check_certificate
 from verify.kernel.errors import KernelError
 from verify.kernel.obligations import check_obligation, read_goal
 
@@ -52,3 +58,20 @@ def test_goal_with_an_unknown_op_or_negative_bound_is_rejected() -> None:
     for op, bound in (("<", "1"), ("<=", "-1")):
         with pytest.raises(KernelError):
             read_goal(KIND, {"matrices": JORDAN, "expr": "A", "op": op, "bound": bound}, "t")
+
+
+def test_upper_bound_with_a_column_of_flipped_sign_is_rejected_as_non_canonical() -> None:
+    # the same Gram form with the second column of L negated: L diag(D) L^T is unchanged
+    with pytest.raises(KernelError, match="no pivot entry 1"):
+        _check("A", "<=", "2", {"L": [["1", "0"], ["-2/15", "-1"]], "D": ["15/4", "161/60"]})
+
+
+def test_resealed_certificate_with_a_free_entry_of_a_zero_pivot_column_is_rejected() -> None:
+    cert = json.loads(certificate_bytes(part1_bound()))
+    bad = copy.deepcopy(cert)
+    ob = next(o for o in bad["obligations"] if o["name"] == "contractive-J1")
+    zero = [k for k, dk in enumerate(ob["witness"]["D"]) if dk == "0"][0]
+    row = [r for r, line in enumerate(ob["witness"]["L"]) if line[zero] == "0"][0]
+    ob["witness"]["L"][row][zero] = "7"  # multiplied by D = 0: the Gram form is unchanged
+    result = check_certificate(reseal(bad), "t")
+    assert not result.valid and any("must be a unit vector" in e for e in result.errors)

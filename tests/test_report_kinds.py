@@ -92,3 +92,32 @@ def test_the_symbolic_index_kinds_show_their_universal_claims():
     assert family.math.text == "rank M >= max(floor((n - 0 - 1)/2) + 1, n - 1) - 1" and "every n" in family.note
     psd = obligation_lines(non_collinear()["obligations"][0])
     assert [line.label for line in psd] == ["claim", "Gram >= 0", "Shift >= 0", "certificate"]
+
+
+def test_dimension_free_identity_shows_symbolic_shapes_definitions_and_the_derivative():
+    goal = {
+        "atoms": {"u": ["d", "1"], "h": ["d", "1"]},
+        "scalars": ["t"],
+        "lets": [["x", "u + t*h"]],
+        "f": "exp(T(u)*x)",
+        "wrt": "t",
+        "value": "exp(T(u)*u)*T(u)*h",
+    }
+    lines = obligation_lines({"name": "j", "kind": "dimension_free_identity", "goal": goal, "witness": {}})
+    assert [line.label for line in lines] == ["atoms", "scalars", "let", "identity"]
+    assert "u (d x 1)" in lines[0].note and "every size" in lines[-1].note
+    assert lines[-1].math.text.startswith("d/dt exp(T(u)*x) at t = 0 = ")
+
+
+def test_implied_inequality_shows_hypotheses_claim_and_certificate_size():
+    goal = {
+        "vars": ["x", "y"],
+        "nonneg": ["x"],
+        "exps": {"y": "x"},
+        "facts": [{"name": "big", "poly": "x - 1", "rel": ">="}],
+        "claim": "x",
+    }
+    witness = {"multiplier": "1", "products": [{"coeff": "1", "facts": ["big"], "square": "1"}]}
+    lines = obligation_lines({"name": "b", "kind": "implied_inequality", "goal": goal, "witness": witness})
+    assert [line.label for line in lines] == ["variables", "exp", "hypothesis", "claim", "certificate"]
+    assert lines[2].note == "big" and lines[2].math.text == "x - 1 >= 0" and "1 nonnegative products" in lines[4].note

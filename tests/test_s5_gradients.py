@@ -57,8 +57,28 @@ def test_spectral_norm_witness_with_a_perturbed_pivot_is_rejected() -> None:
 
 def test_ssm_jacobian_with_the_wrong_power_is_rejected() -> None:
     cert = _cert("thm5.1.part1.jacobian")
-    ob = _obligation(cert, "J41-11")
-    other = _obligation(cert, "J42-11")
-    ob["goal"]["value"] = other["goal"]["value"]
+    ob = _obligation(cert, "J41")
+    ob["goal"]["value"] = _obligation(cert, "J42")["goal"]["value"]
+    with pytest.raises(KernelError, match="differ"):
+        check_obligation(ob["kind"], read_goal(ob["kind"], ob["goal"], "t"), None, "t")
+
+
+def test_ssm_and_attention_jacobians_are_stated_for_symbolic_sizes() -> None:
+    for claim_id in ("thm5.1.part1.jacobian", "thm5.1.eq13", "thm5.1.eq15", "thm5.1.eq16", "thm5.1.logit-j"):
+        for ob in _cert(claim_id)["obligations"]:
+            if ob["kind"] == "dimension_free_identity":
+                assert "d" in {x for shape in ob["goal"]["atoms"].values() for x in shape}, (claim_id, ob["name"])
+
+
+def test_product_rule_for_every_number_of_tokens_needs_the_other_tokens_term() -> None:
+    ob = _obligation(_cert("thm5.1.eq13"), "dy-dxj-every-i")
+    ob["goal"]["value"] = ob["goal"]["value"].replace(" - (N/S)*alpha*T(g)", "")
+    with pytest.raises(KernelError, match="differ in the coefficient of the word N"):
+        check_obligation(ob["kind"], read_goal(ob["kind"], ob["goal"], "t"), None, "t")
+
+
+def test_softmax_derivative_with_the_wrong_kronecker_delta_is_rejected() -> None:
+    ob = _obligation(_cert("thm5.1.eq13"), "dalpha32-dx1")
+    ob["goal"]["value"] = ob["goal"]["value"].replace("(0 - alpha1)", "(1 - alpha1)")
     with pytest.raises(KernelError, match="differ"):
         check_obligation(ob["kind"], read_goal(ob["kind"], ob["goal"], "t"), None, "t")

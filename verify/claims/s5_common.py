@@ -17,6 +17,8 @@ __all__ = [
     "counterexample",
     "counterexample_goal",
     "norm_bound",
+    "dimension_free",
+    "implied",
 ]
 
 
@@ -97,3 +99,93 @@ def norm_bound(name: str, matrices: dict, expr: str, op: str, bound: str, witnes
     """||expr||_2 op bound for exact matrices, with an LDL^T (<=) or vector (>=) witness."""
     goal = {"matrices": matrices, "expr": expr, "op": op, "bound": bound}
     return Obligation(name, "spectral_norm_bound", goal, witness)
+
+
+def dimension_free(
+    name: str,
+    atoms: dict[str, tuple[str, str]],
+    scalars: Sequence[str],
+    lets: Sequence[tuple[str, str]],
+    f: str,
+    value: str,
+    wrt: str | None = None,
+) -> Obligation:
+    """A dimension_free_identity: f == value (or d/d wrt f at wrt = 0 == value) for matrices of every size."""
+    goal: dict = {
+        "atoms": {k: list(v) for k, v in atoms.items()},
+        "scalars": list(scalars),
+        "lets": [[k, v] for k, v in lets],
+        "f": f,
+        "value": value,
+    }
+    if wrt is not None:
+        goal["wrt"] = wrt
+    return Obligation(name, "dimension_free_identity", goal)
+
+
+def _sym(text: str, names: Sequence[str]) -> sympy.Expr:
+    """A kernel expression of our own (no function calls) as a SymPy polynomial expression."""
+    return sympy.sympify(text.replace("^", "**"), locals={n: sympy.Symbol(n) for n in names})
+
+
+def _monomial_products(expr: sympy.Expr, variables: list, signed: set[str], extra: dict, label: str) -> list[dict]:
+    """Split a polynomial into c * (odd-degree atoms) * (monomial)^2 terms with c > 0; `extra` joins each term."""
+    out = []
+    for monomial, coeff in sorted(sympy.Poly(sympy.expand(expr), *variables, domain="QQ").terms()):
+        if coeff == 0:
+            continue  # the zero polynomial has one zero term in SymPy
+        atoms = [str(v) for v, e in zip(variables, monomial) if e % 2]
+        if coeff < 0 or not set(atoms) <= signed:
+            raise ValueError(f"{label}: the term {coeff} * {monomial} is not a nonnegative product")
+        square = sympy.Mul(*[v ** (e // 2) for v, e in zip(variables, monomial)])
+        out.append({"coeff": str(coeff), "atoms": atoms, **extra, "square": poly_terms(square, variables)})
+    return out
+
+
+def implied(
+    name: str,
+    names: Sequence[str],
+    facts: Sequence[tuple[str, str, str]],
+    claim: str,
+    multiplier: str,
+    multipliers: dict[str, str],
+    signs: dict[str, Sequence[str]],
+    exps: dict[str, str] | None = None,
+) -> Obligation:
+    """An implied_inequality: claim >= 0 from the facts, with the given fact multipliers; the rest of
+    multiplier * claim must be a nonnegative combination of products of signed variables (checked here).
+
+    facts: (name, poly, rel) hypotheses; multipliers: fact name (or built-in exp fact) -> its multiplier;
+    signs: {"nonneg": [...], "positive": [...]}; exps: E -> exponent for variables that are exp(...).
+    """
+    exps = exps or {}
+    variables = syms(names)
+    signed = set(signs.get("nonneg", ())) | set(signs.get("positive", ())) | set(exps)
+    polys = {n: (_sym(p, names), rel) for n, p, rel in facts}
+    for e, s in exps.items():
+        polys[f"exp_tangent:{e}"] = (sympy.Symbol(e) - 1 - _sym(s, names), ">=")
+        polys[f"exp_tangent_inv:{e}"] = (1 - sympy.Symbol(e) + sympy.Symbol(e) * _sym(s, names), ">=")
+        for e2 in exps:
+            for k in range(2, 17):
+                if e2 != e and sympy.expand(_sym(s, names) - k * _sym(exps[e2], names)) == 0:
+                    polys[f"exp_power:{e}:{e2}:{k}"] = (sympy.Symbol(e) - sympy.Symbol(e2) ** k, "==")
+    rest = sympy.expand(_sym(multiplier, names) * _sym(claim, names))
+    products, equalities = [], []
+    for fact, lam in multipliers.items():
+        poly, rel = polys[fact]
+        lam_expr = _sym(lam, names)
+        rest = sympy.expand(rest - lam_expr * poly)
+        if rel == ">=":
+            products += _monomial_products(lam_expr, variables, signed, {"facts": [fact]}, f"{name}/{fact}")
+        else:
+            equalities.append({"fact": fact, "times": poly_terms(lam_expr, variables)})
+    products += _monomial_products(rest, variables, signed, {}, f"{name}/rest")
+    goal: dict = {"vars": list(names), **{k: sorted(v) for k, v in signs.items()}}
+    if exps:
+        goal["exps"] = dict(exps)
+    goal["facts"] = [{"name": n, "poly": p, "rel": rel} for n, p, rel in facts]
+    goal["claim"] = claim
+    witness = {"multiplier": poly_terms(_sym(multiplier, names), variables), "products": products}
+    if equalities:
+        witness["equalities"] = equalities
+    return Obligation(name, "implied_inequality", goal, witness)

@@ -1,6 +1,9 @@
 """Section 5, Theorem 5.1 part (2) at the proof's construction, taken literally: x_i = u,
 x_j = gamma a/||a||^2, x_t = 0 otherwise. Steps (11), (12), (14), (17), the reverse-triangle step and the
-choice of gamma are refuted as printed; each has a corrected statement that is certified next to it.
+choice of gamma are refuted as printed, on the literal model (9) in d = 1 (and d = 2 for one reading of the
+choice of gamma); the true Jacobian in each refutation is tied to the derivative of the literal model by a
+dimension_free_identity in the same certificate. The corrected statements, in every dimension, are in
+s5_general.py; the scalar instance of the conclusion with gamma = 2 + log(i/eps) is thm5.1.conclusion.instance.
 """
 
 from __future__ import annotations
@@ -9,43 +12,33 @@ from fractions import Fraction
 
 import sympy
 
-from constructions.gradients import construction_1d, construction_exact, geometric_pieces, literal_model
+from constructions.gradients import geometric_pieces, literal_model
 from verify.certificate import Obligation, make_certificate
-from verify.claims.s5_common import counterexample, identity, positive_sos, rational
+from verify.claims.s5_common import counterexample, dimension_free, positive_sos
 from verify.registry import claim
 
 __all__ = [
     "model",
-    "EXACT_2D",
     "CONCLUSION_EPS",
     "CONCLUSION_RANGE",
     "HYP",
     "VARS",
     "M",
     "GAMMA_CASE",
-    "other_logit_identities",
-    "alpha_at_construction_2d",
+    "TRUE_ALPHA_CASE",
     "complement_bound",
     "eq12_cleared",
-    "jacobian_1d",
-    "jacobian_2d",
-    "eq17_cleared",
-    "reverse_triangle_core",
+    "true_jacobian_1d",
+    "true_jacobian_2d",
     "true_alpha_reading",
     "corrected_gamma_checks",
     "conclusion_goal",
-    "rewrite_identity",
+    "instance_jacobian",
     "distance_bound",
+    "condition_not_met",
 ]
 
 R = sympy.Rational
-# An exact 2-D instance (d = r = p = 2) for the corrected Jacobian (14).
-EXACT_2D = {
-    "WQ": sympy.Matrix([[1, R(1, 2)], [0, 1]]),
-    "WK": sympy.Matrix([[2, 0], [1, 1]]),
-    "V": sympy.Matrix([[1, 2], [0, 1]]),
-    "u": sympy.Matrix([1, -1]),
-}
 CONCLUSION_EPS = (Fraction(1, 10), Fraction(1, 100))
 CONCLUSION_RANGE = (2, 10**6 + 1)  # i = j + tau with j = 1 and tau = 1 .. 10^6
 PIECE_RATIO = {Fraction(1, 10): Fraction(11, 10), Fraction(1, 100): Fraction(51, 50)}
@@ -65,8 +58,12 @@ def model(wq: str = "wq", wk: str = "wk", v: str = "v", u: str = "u", g: str = "
     score_j = f"({v}*{xj})*({al_j}*(1-{al_j})*{grad})"
     score_i = f"({v}*{u})*({al_i}*(0-{al_j})*{grad})"
     score_0 = f"({i}-2)*({v}*0)*({al_0}*(0-{al_j})*{grad})"
+    xl = f"({xj} + t)"  # x_j moved along the line x_j + t: d/dt y at t = 0 is dy_i/dx_j
+    s_l = f"({q}*({wk}*{xl}))"
+    S_l = f"(exp({s_l}) + exp({s_i}) + ({i}-2)*exp({s_0}))"
+    y = f"((exp({s_l})*{v}*{xl} + exp({s_i})*{v}*{u} + ({i}-2)*exp({s_0})*{v}*0)/{S_l})"
     return {
-        "a": a, "xj": xj, "s_i": s_i, "alpha": al_j, "grad": grad,
+        "a": a, "xj": xj, "s_i": s_i, "alpha": al_j, "grad": grad, "y": y,
         "J": f"({value} + {score_j} + {score_i} + {score_0})",
         "J14": f"({value} + {score_j})",
         "pert": f"abs({v}*{xj})*abs({al_j}*(1-{al_j})*{grad})",
@@ -93,25 +90,6 @@ def logits_other() -> dict:
     return make_certificate("thm5.1.logits-other", "refuted", [obligation])
 
 
-def other_logit_identities() -> list[Obligation]:
-    """s_ii = q_i^T k_i = a^T u and s_it = 0 for the zero tokens (symbolic 2x2 W_Q, W_K)."""
-    WQ = sympy.Matrix(2, 2, sympy.symbols("q11 q12 q21 q22"))
-    WK = sympy.Matrix(2, 2, sympy.symbols("k11 k12 k21 k22"))
-    u = sympy.Matrix(sympy.symbols("u1 u2"))
-    names = [str(s) for s in (*WQ, *WK, *u)]
-    a = WK.T * WQ * u
-    return [
-        identity("logit-i", names, ((WQ * u).T * (WK * u))[0, 0], (a.T * u)[0, 0]),
-        identity("logit-zero-token", names, ((WQ * u).T * (WK * sympy.zeros(2, 1)))[0, 0], 0),
-    ]
-
-
-@claim("thm5.1.logits-other.corrected")
-def logits_other_corrected() -> dict:
-    """The logit at i is a^T u; the zero tokens have logit 0."""
-    return make_certificate("thm5.1.logits-other.corrected", "certified", other_logit_identities())
-
-
 @claim("thm5.1.eq11")
 def eq11() -> dict:
     """Printed (11): alpha_ij = e^g/(e^g + i - 1), 1 - alpha_ij = (n-1)/(e^g + i - 1) <= (n-1) e^-g."""
@@ -126,41 +104,13 @@ def eq11() -> dict:
     )
 
 
-def alpha_at_construction_2d() -> list[Obligation]:
-    """alpha_ij = G/(G + C + m) and 1 - alpha_ij = (C + m)/(G + C + m) at the construction, symbolic d = r = 2."""
-    WQ = sympy.Matrix(2, 2, sympy.symbols("q11 q12 q21 q22"))
-    WK = sympy.Matrix(2, 2, sympy.symbols("k11 k12 k21 k22"))
-    u = sympy.Matrix(sympy.symbols("u1 u2"))
-    g, m, Ej, Ei, E0, G, C = sympy.symbols("g m Ej Ei E0 G C")
-    xj, xi, x0 = (sympy.Matrix(sympy.symbols(f"{n}1 {n}2")) for n in ("xj", "xi", "x0"))
-    a = WK.T * WQ * u
-    Q = sympy.expand((a.T * a)[0, 0])
-    logit = lambda x: sympy.expand(((WQ * xi).T * WK * x)[0, 0])  # noqa: E731
-    names = [str(s) for s in (*WQ, *WK, *u, g, m, *xj, *xi, *x0, Ej, Ei, E0, G, C)]
-    exps = {"Ej": logit(xj), "Ei": logit(xi), "E0": logit(x0), "G": g, "C": sympy.expand((a.T * u)[0, 0])}
-    subs = {**{str(xj[k]): g * a[k] for k in (0, 1)}, **{str(xi[k]): u[k] * Q for k in (0, 1)}}
-    subs.update({str(x0[k]): 0 for k in (0, 1)})
-    at = {"subs": subs, "den": Q, "exps": {"Ej": "G", "Ei": "C", "E0": "1"}}
-    S = Ej + Ei + m * E0
-    return [
-        rational("alpha", names, exps, (Ej, S), (G, G + C + m), at=at),
-        rational("one-minus-alpha", names, exps, (S - Ej, S), (C + m, G + C + m), at=at),
-    ]
-
-
-G_, C_, m_, g_, w_ = sympy.symbols("G C m g w")
+G_, C_, m_ = sympy.symbols("G C m")
 S_ = G_ + C_ + m_
 
 
 def complement_bound() -> Obligation:
     """1 - alpha_ij = (C + m)/S <= (C + m)/G, times G S > 0, with G, C, m >= 0."""
     return positive_sos("one-minus-alpha-bound", ["G", "C", "m"], (C_ + m_) * S_ - (C_ + m_) * G_, ["G", "C", "m"])
-
-
-@claim("thm5.1.eq11.corrected")
-def eq11_corrected() -> dict:
-    """alpha_ij = e^g/(e^g + e^(a^T u) + i - 2) and 1 - alpha_ij <= (e^(a^T u) + i - 2) e^-g."""
-    return make_certificate("thm5.1.eq11.corrected", "certified", [*alpha_at_construction_2d(), complement_bound()])
 
 
 @claim("thm5.1.eq12")
@@ -193,57 +143,16 @@ def eq12_corrected() -> dict:
     return make_certificate("thm5.1.eq12.corrected", "certified", eq12_cleared())
 
 
+def true_jacobian_1d() -> Obligation:
+    """The true Jacobian M["J"] of the refutations is d/dt y_i(x_j + t) at t = 0 for the literal 1-D model (9)."""
+    return dimension_free("true-jacobian", {}, [*VARS, "t"], [], M["y"], M["J"], wrt="t")
+
+
 @claim("thm5.1.eq14")
 def eq14() -> dict:
     """Printed (14): only t = j contributes to the score term. The t = i term is nonzero."""
-    return make_certificate("thm5.1.eq14", "refuted", [_cx("jacobian", (M["J"], "==", M["J14"]), g=1)])
-
-
-def jacobian_1d() -> Obligation:
-    """J = alpha V + alpha(1-alpha)(V x_j) a^T - alpha_ii alpha (V u) a^T at the construction, symbolic 1-D."""
-    c = construction_1d()
-    wq, wk, v, u, g, m, xj, xi, Ej, Ei, G, C = c["symbols"]
-    x0, E0 = sympy.symbols("x0 E0")
-    a, Q = c["a"], c["Q"]
-    names = [*c["vars"], "x0", "E0"]
-    exps = {**c["exps"], "E0": (wq * xi) * (wk * x0)}
-    f = (v * (Ej * xj + Ei * xi + m * E0 * x0), Ej + Ei + m * E0)
-    S = G + C + m
-    value = (v * (G * S * Q + G * (C + m) * g * a * a - C * G * u * a * Q), S**2 * Q)
-    at = {"subs": {"xj": g * a, "xi": u * Q, "x0": 0}, "den": Q, "exps": {"Ej": "G", "Ei": "C", "E0": "1"}}
-    return rational("jacobian-1d", names, exps, f, value, wrt="xj", at=at)
-
-
-def jacobian_2d() -> list[Obligation]:
-    """The same closed form on the exact 2-D instance EXACT_2D, every entry (k, l), symbolic gamma and m."""
-    WQ, WK, V, u = (EXACT_2D[k] for k in ("WQ", "WK", "V", "u"))
-    c = construction_exact(WQ, WK, V, u)
-    xj, xi, a, Q = c["xj"], c["xi"], c["a"], c["Q"]
-    g, m, Ej, Ei, E0, G, C = sympy.symbols("g m Ej Ei E0 G C")
-    x0 = sympy.Matrix(sympy.symbols("x01 x02"))
-    names = [str(s) for s in (g, m, *xj, *xi, *x0, Ej, Ei, E0, G, C)]
-    logit = lambda x: sympy.expand(((WQ * xi).T * WK * x)[0, 0])  # noqa: E731
-    exps = {"Ej": logit(xj), "Ei": logit(xi), "E0": logit(x0), "G": g, "C": c["aTu"]}
-    subs = {**{str(xj[k]): g * a[k] / Q for k in (0, 1)}, **{str(xi[k]): u[k] for k in (0, 1)}}
-    subs.update({str(x0[k]): 0 for k in (0, 1)})
-    at = {"subs": subs, "den": 1, "exps": {"Ej": "G", "Ei": "C", "E0": "1"}}
-    S = G + C + m
-    num_y = V * (Ej * xj + Ei * xi + m * E0 * x0)
-    out = []
-    for k in (0, 1):
-        for lcol in (0, 1):
-            value = G * S * Q * V[k, lcol] + G * (C + m) * g * (V * a)[k] * a[lcol] - C * G * (V * u)[k] * a[lcol] * Q
-            out.append(
-                rational(f"jacobian-2d-{k + 1}{lcol + 1}", names, exps, (num_y[k], Ej + Ei + m * E0), (value, S**2 * Q),
-                         wrt=str(xj[lcol]), at=at)
-            )  # fmt: skip
-    return out
-
-
-@claim("thm5.1.eq14.corrected")
-def eq14_corrected() -> dict:
-    """J_ij = alpha_ij V + alpha_ij(1-alpha_ij)(V x_j) a^T - alpha_ii alpha_ij (V u) a^T at the construction."""
-    return make_certificate("thm5.1.eq14.corrected", "certified", [jacobian_1d(), *jacobian_2d()])
+    obligations = [_cx("jacobian", (M["J"], "==", M["J14"]), g=1), true_jacobian_1d()]
+    return make_certificate("thm5.1.eq14", "refuted", obligations)
 
 
 @claim("thm5.1.eq17")
@@ -254,43 +163,12 @@ def eq17() -> dict:
     )
 
 
-def eq17_cleared() -> list[Obligation]:
-    """gamma alpha(1-alpha) <= gamma (C + m) e^-g and alpha_ii alpha_ij <= C e^-g (the new t = i term)."""
-    names, pos = ["G", "C", "m", "g"], ["G", "C", "m", "g"]
-    return [
-        positive_sos("score-j", names, g_ * (C_ + m_) * S_**2 - g_ * G_**2 * (C_ + m_), pos),
-        positive_sos("score-i", names, C_ * S_**2 - C_ * G_**2, pos),
-    ]
-
-
-@claim("thm5.1.eq17.corrected")
-def eq17_corrected() -> dict:
-    """Bounds on both score terms of the corrected (14)."""
-    return make_certificate("thm5.1.eq17.corrected", "certified", eq17_cleared())
-
-
 @claim("thm5.1.reverse-triangle")
 def reverse_triangle() -> dict:
     """Printed: ||J|| >= alpha ||V|| - ||(V x_j)(d alpha_ij/d x_j)^T||. It fails at gamma = 1/4."""
     rhs = f"{M['alpha']}*abs(v) - {M['pert']}"
-    return make_certificate(
-        "thm5.1.reverse-triangle", "refuted", [_cx("lower-bound", (f"abs({M['J']})", ">=", rhs), g=R(1, 4))]
-    )
-
-
-def reverse_triangle_core() -> Obligation:
-    """alpha - g alpha(1-alpha) - w alpha_ii alpha >= 1 - ((1+g)(C+m) + C w) e^-g, cleared of G S^2 > 0."""
-    names = ["G", "C", "m", "g", "w"]
-    P = C_ + m_
-    lhs = G_**2 * S_ - g_ * G_**2 * P - w_ * C_ * G_**2
-    rhs = G_ * S_**2 - S_**2 * ((1 + g_) * P + C_ * w_)
-    return positive_sos("core", names, lhs - rhs, names)
-
-
-@claim("thm5.1.reverse-triangle.corrected")
-def reverse_triangle_corrected() -> dict:
-    """The lower bound from the corrected (14) and (17)."""
-    return make_certificate("thm5.1.reverse-triangle.corrected", "certified", [reverse_triangle_core()])
+    obligations = [_cx("lower-bound", (f"abs({M['J']})", ">=", rhs), g=R(1, 4)), true_jacobian_1d()]
+    return make_certificate("thm5.1.reverse-triangle", "refuted", obligations)
 
 
 GAMMA_CASE = {"wq": 1, "wk": 1, "v": 1, "u": 3, "n": 2, "eps": R(1, 2)}
@@ -309,7 +187,8 @@ def gamma_choice() -> dict:
     obligation = counterexample(
         "conclusion", names, hyp, (f"abs({M['J']})", ">=", "abs(v) - eps"), {**GAMMA_CASE, "g": 3}
     )
-    return make_certificate("thm5.1.gamma-choice", "refuted", [obligation, true_alpha_reading()])
+    obligations = [obligation, true_jacobian_1d(), true_alpha_reading(), *true_jacobian_2d()]
+    return make_certificate("thm5.1.gamma-choice", "refuted", obligations)
 
 
 # The strict reading (first condition on the true alpha) fails too, in 2-D: a^T u = 0 but ||u|| ||a|| = 60.
@@ -333,6 +212,17 @@ def true_alpha_reading() -> Obligation:
                           {"g": 4, "n": 2, "eps": R(1, 4)})  # fmt: skip
 
 
+def true_jacobian_2d() -> list[Obligation]:
+    """Each entry J[p][k] of the 2-D literal model is d/dt y_p(x_j + t e_k) at t = 0 (the strings of ||J||_F)."""
+    J = literal_model(**TRUE_ALPHA_CASE, g="g", n="n")["J"]
+    out = []
+    for k in (0, 1):
+        y = literal_model(**TRUE_ALPHA_CASE, g="g", n="n", direction=k)["y"]
+        for p in (0, 1):
+            out.append(dimension_free(f"true-jacobian-2d-{p + 1}{k + 1}", {}, ["g", "n", "t"], [], y[p], J[p][k], "t"))
+    return out
+
+
 def _fixed(expr: str, values: dict) -> str:
     """Substitute exact values for names in a kernel expression built by model()."""
     m = model(**{k: f"({values[k]})" for k in ("wq", "wk", "v", "u", "g")}, i=f"({values['n']})")
@@ -352,31 +242,28 @@ def corrected_gamma_checks() -> list[Obligation]:
     ]
 
 
-@claim("thm5.1.gamma-choice.corrected")
-def gamma_choice_corrected() -> dict:
-    """Corrected condition on gamma, met on the refuting instance."""
-    return make_certificate("thm5.1.gamma-choice.corrected", "certified", corrected_gamma_checks())
+R_INSTANCE = "((exp(1) + (n-2))/exp({g}))"  # r = (C + m)/G at W_Q = W_K = V = u = 1 (C = e^(a^T u) = e)
+C_INSTANCE = "(exp(1)/exp({g}))"  # c = C/G
+J_INSTANCE = "(1 + {r}*(1+{g}) - {c})/(1+{r})^2"
+
+
+def _instance_j(g: str) -> str:
+    """J_{n,1}(X) at W_Q = W_K = V = u = 1 as (1 + r(1+g) - c)/(1+r)^2 (no cancellation in ball arithmetic)."""
+    return J_INSTANCE.format(r=R_INSTANCE.format(g=g), c=C_INSTANCE.format(g=g), g=g)
 
 
 def conclusion_goal(eps: Fraction) -> tuple[str, str]:
     """|J_{n,1}(X)| and ||V|| - eps for W_Q = W_K = V = u = 1, gamma = 2 + log(n/eps), n = i a real in the box.
 
-    J is the corrected (14) at this instance, (G S + g G (C+m) - C G)/S^2 with S = G + C + m, written as
-    (1 + r(1+g) - c)/(1+r)^2 with r = (C+m)/G, c = C/G (the obligation `rewrite` checks this identity), so that
-    ball arithmetic over a range of n does not lose the cancellation in alpha = G/S.
+    J is the closed form of instance_jacobian() with g replaced by gamma(n) = 2 + log(n/eps).
     """
-    g = f"(2 + log({eps.denominator}*n/{eps.numerator}))"
-    r, c = f"((exp(1) + (n-2))/exp({g}))", f"(exp(1)/exp({g}))"
-    return f"abs((1 + {r}*(1+{g}) - {c})/(1+{r})^2)", f"1 - {eps}"
+    return f"abs({_instance_j(f'(2 + log({eps.denominator}*n/{eps.numerator}))')})", f"1 - {eps}"
 
 
-def rewrite_identity() -> Obligation:
-    """(G S + g G (C+m) - C G)/S^2 == (1 + r(1+g) - c)/(1+r)^2 with r = (C+m)/G, c = C/G, as rational functions."""
-    names = ["G", "C", "m", "g"]
-    value = (G_**2 + (C_ + m_) * (1 + g_) * G_ - C_ * G_, G_**2)  # 1 + r(1+g) - c over G^2
-    square = (S_**2, G_**2)  # (1 + r)^2 = S^2 / G^2
-    f = (G_ * S_ + g_ * G_ * (C_ + m_) - C_ * G_, S_**2)
-    return rational("rewrite", names, {}, f, (value[0] * square[1], value[1] * square[0]))
+def instance_jacobian() -> Obligation:
+    """d/dt y_n(x_j + t) at t = 0 for the literal model at W_Q = W_K = V = u = 1 equals (1 + r(1+g) - c)/(1+r)^2."""
+    y = model("1", "1", "1", "1")["y"]
+    return dimension_free("jacobian", {}, ["g", "n", "t"], [], y, _instance_j("g"), wrt="t")
 
 
 def distance_bound(eps: Fraction) -> Obligation:
@@ -387,8 +274,17 @@ def distance_bound(eps: Fraction) -> Obligation:
     return Obligation(f"eps-{eps.denominator}", "interval_inequality", goal, {"precision": 64, "pieces": pieces})
 
 
-@claim("thm5.1.conclusion")
-def conclusion() -> dict:
-    """|J_{i,j}(X)| >= ||V|| - eps for every distance 1 .. 10^6, with gamma(eps, i) = 2 + log(i/eps)."""
-    obligations = [rewrite_identity(), *(distance_bound(eps) for eps in CONCLUSION_EPS)]
-    return make_certificate("thm5.1.conclusion", "certified", obligations)
+def condition_not_met() -> Obligation:
+    """At n = 10^6 + 1, eps = 1/10 and gamma = 2 + log(n/eps) the corrected sufficient condition fails (> eps)."""
+    n = CONCLUSION_RANGE[1]
+    g = f"(2 + log(10*{n}))"
+    lhs = f"((1+{g})*(exp(1) + ({n}-2)) + exp(1)*1*1)*exp(0-{g})"
+    goal = {"box": {}, "lhs": lhs, "op": ">", "rhs": "(1/10)/1"}
+    return Obligation("condition-not-met", "interval_inequality", goal, {"precision": 128})
+
+
+@claim("thm5.1.conclusion.instance")
+def conclusion_instance() -> dict:
+    """|J_{i,1}(X)| >= ||V|| - eps at W_Q = W_K = V = u = 1 for every distance 1 .. 10^6, gamma = 2 + log(i/eps)."""
+    obligations = [instance_jacobian(), *(distance_bound(eps) for eps in CONCLUSION_EPS), condition_not_met()]
+    return make_certificate("thm5.1.conclusion.instance", "certified", obligations)

@@ -9,15 +9,13 @@ from __future__ import annotations
 import sympy
 
 from constructions.gradients import (
-    attention_general,
     ldlt_witness,
     norm_lower_vector,
     norm_upper,
-    ssm_output,
-    sym_matrix,
 )
 from verify.certificate import Obligation, make_certificate
-from verify.claims.s5_common import identity, norm_bound, positive_sos, rational
+from verify.claims.s5_common import dimension_free, identity, implied, norm_bound, positive_sos, rational
+from verify.claims.s5_general import CONSTRUCTION, WEIGHTS, logit_identities
 from verify.exact import matrix_rows
 from verify.registry import claim
 
@@ -31,6 +29,7 @@ __all__ = [
     "jacobian_identities",
     "every_tau_identities",
     "submultiplicative_bounds",
+    "part1_bound_obligations",
     "contractive_norm",
     "loose_bounds",
     "logit_j_identity",
@@ -60,41 +59,30 @@ TAU_MAX = {"contractive": 30, "non-normal": 40}
 LOOSE = {10: 10**2, 20: 10**5, 40: 10**12}  # tau -> factor by which ||A^tau|| is below ||A||^tau
 
 
+SSM_ATOMS = {"A": ("n", "n"), "B": ("n", "d"), "C": ("p", "n"), "P": ("n", "n"), "r": ("p", "1"), "h": ("d", "1"),
+             **{f"x{t}": ("d", "1") for t in (1, 2, 3, 4)}}  # fmt: skip
+
+
 def jacobian_identities() -> list[Obligation]:
-    """dy_4/dx_j = C A^(4-j) B entrywise (j = 1..4) for symbolic 2x2 A, B, C and symbolic inputs x_1..x_4."""
-    A, B, C = sym_matrix("a", 2, 2), sym_matrix("b", 2, 2), sym_matrix("c", 2, 2)
-    xs = [sympy.Matrix([sympy.Symbol(f"x{t}_{k}") for k in (1, 2)]) for t in range(1, 5)]
-    y = ssm_output(A, B, C, xs, 4)
-    names = [str(s) for s in (*A, *B, *C, *[c for x in xs for c in x])]
-    obligations = []
+    """d y_4/d x_j = C A^(4-j) B (j = 1..4) for A in R^{n x n}, B in R^{n x d}, C in R^{p x n}, every n, d, p."""
+    out = []
     for j in (1, 2, 3, 4):
-        W = (C * A ** (4 - j) * B).applyfunc(sympy.expand)
-        for k in (0, 1):
-            for lcol in (0, 1):
-                obligations.append(
-                    rational(f"J4{j}-{k + 1}{lcol + 1}", names, {}, (y[k], 1), (W[k, lcol], 1), wrt=f"x{j}_{lcol + 1}")
-                )
-    return obligations
+        lets = [(f"X{t}", f"x{t} + t*h" if t == j else f"x{t}") for t in (1, 2, 3, 4)]
+        y = " + ".join(f"C*{'A^' + str(4 - t) + '*' if t < 4 else ''}B*X{t}" for t in (1, 2, 3, 4))
+        power = f"A^{4 - j}*" if j < 4 else ""
+        out.append(dimension_free(f"J4{j}", SSM_ATOMS, ["t"], lets, y, f"C*{power}B*h", "t"))
+    return out
 
 
 @claim("thm5.1.part1.jacobian")
 def part1_jacobian() -> dict:
-    """dy_4/dx_j = C A^(4-j) B for symbolic 2x2 A, B, C and symbolic inputs x_1..x_4, and for every lag."""
+    """dy_4/dx_j = C A^(4-j) B for A, B, C of every size and inputs x_1..x_4, and for every lag."""
     return make_certificate("thm5.1.part1.jacobian", "certified", [*jacobian_identities(), *every_tau_identities()])
 
 
 def every_tau_identities() -> list[Obligation]:
-    """Any i > j: y_i = r + C P B x_j with P = A^(i-j) and r (the other inputs' terms) free of x_j; symbolic P, r."""
-    B, C, P = sym_matrix("b", 2, 2), sym_matrix("c", 2, 2), sym_matrix("p", 2, 2)
-    r, xj = sympy.Matrix(sympy.symbols("r1 r2")), sympy.Matrix(sympy.symbols("xj_1 xj_2"))
-    y = (r + C * P * B * xj).applyfunc(sympy.expand)
-    W = (C * P * B).applyfunc(sympy.expand)
-    names = [str(s) for s in (*B, *C, *P, *r, *xj)]
-    return [
-        rational(f"every-tau-{k + 1}{c + 1}", names, {}, (y[k], 1), (W[k, c], 1), wrt=f"xj_{c + 1}")
-        for k in (0, 1)
-        for c in (0, 1)
-    ]
+    """Any i > j: y_i = r + C P B x_j with P = A^(i-j) and r (the other inputs' terms) free of x_j; every size."""
+    return [dimension_free("every-tau", SSM_ATOMS, ["t"], [], "r + C*P*B*(x1 + t*h)", "C*P*B*h", "t")]
 
 
 def _instance_rows(inst: dict) -> dict:
@@ -130,11 +118,34 @@ def contractive_norm() -> Obligation:
     return norm_bound("contractive-A-upper", mats, "A", "<=", "1/2", ldlt_witness(CONTRACTIVE["A"], R(1, 2)))
 
 
+def general_bound() -> list[Obligation]:
+    """Every size and every tau, from submultiplicativity (hypotheses): the induction step ||A^(tau+1)|| <=
+    z ||A|| from ||A^tau|| <= z, and ||C A^tau B|| <= ||C|| ||B|| z, where z = ||A||^tau (z_0 = 1 = ||I||)."""
+    step_facts = [("induction-hypothesis", "z - nP", ">="), ("submultiplicative", "nP*nA - nP1", ">=")]
+    bound_facts = [
+        ("submultiplicative-C", "nC*nPB - nJ", ">="),
+        ("submultiplicative-B", "nP*nB - nPB", ">="),
+        ("power", "z - nP", ">="),
+    ]
+    step_names, bound_names = ["nA", "nP", "nP1", "z"], ["nJ", "nC", "nB", "nP", "nPB", "z"]
+    return [
+        implied("power-step", step_names, step_facts, "z*nA - nP1", "1",
+                {"induction-hypothesis": "nA", "submultiplicative": "1"}, {"nonneg": step_names}),
+        implied("bound-every-tau", bound_names, bound_facts, "nC*nB*z - nJ", "1",
+                {"submultiplicative-C": "1", "submultiplicative-B": "nC", "power": "nC*nB"}, {"nonneg": bound_names}),
+    ]  # fmt: skip
+
+
+def part1_bound_obligations() -> list[Obligation]:
+    """The general bound (every size, every tau) and the two exact instances."""
+    instances = [o for label in PART1_INSTANCES for o in submultiplicative_bounds(label)]
+    return [*general_bound(), *instances, contractive_norm()]
+
+
 @claim("thm5.1.part1.bound")
 def part1_bound() -> dict:
-    """||C A^tau B||_2 <= lC lB lA^tau <= ||C|| ||B|| ||A||^tau on a contractive and a non-normal instance."""
-    obligations = [o for label in PART1_INSTANCES for o in submultiplicative_bounds(label)]
-    return make_certificate("thm5.1.part1.bound", "certified", [*obligations, contractive_norm()])
+    """||C A^tau B||_2 <= ||C|| ||B|| ||A||^tau in general, and on a contractive and a non-normal instance."""
+    return make_certificate("thm5.1.part1.bound", "certified", part1_bound_obligations())
 
 
 def loose_bounds() -> list[Obligation]:
@@ -166,14 +177,8 @@ def part1_loose() -> dict:
 
 
 def logit_j_identity() -> Obligation:
-    """q_i^T k_j = (W_Q u)^T W_K (gamma a/||a||^2) = gamma, cleared of ||a||^2, for symbolic 2x2 W_Q, W_K."""
-    WQ, WK = sym_matrix("q", 2, 2), sym_matrix("k", 2, 2)
-    u = sympy.Matrix(sympy.symbols("u1 u2"))
-    g = sympy.Symbol("g")
-    a = WK.T * WQ * u
-    names = [str(s) for s in (*WQ, *WK, *u, g)]
-    lhs = ((WQ * u).T * WK * (g * a))[0, 0]
-    return identity("logit-j-times-norm", names, lhs, g * (a.T * a)[0, 0])
+    """q_i^T k_j = (W_Q u)^T W_K (gamma a/||a||^2) = gamma in every dimension (dimension-free identity)."""
+    return logit_identities()[0]
 
 
 @claim("thm5.1.logit-j")
@@ -182,58 +187,62 @@ def logit_j() -> dict:
     return make_certificate("thm5.1.logit-j", "certified", [logit_j_identity()])
 
 
-def softmax_derivatives(att: dict, prefix: str = "") -> list:
-    """d alpha_3t / d x_1 = alpha_3t (delta_t1 - alpha_31) W_K^T q_3 for t = 1, 2, 3 (general point)."""
-    E, S, grad, names = att["E"], att["S"], att["grad"], att["vars"]
-    exps = {str(e): s for e, s in zip(E, att["logits"])}
-    out = []
-    for t, Et in enumerate(E, start=1):
-        for lcol in (0, 1):
-            delta = S if t == 1 else 0
-            value = (Et * (delta - E[0]) * grad[lcol], S**2)
-            out.append(
-                rational(f"{prefix}dalpha3{t}-dx1_{lcol + 1}", names, exps, (Et, S), value, wrt=f"x1_{lcol + 1}")
-            )
-    return out
+ATT_ATOMS = {"WQ": ("r", "d"), "WK": ("r", "d"), "V": ("p", "d"), "N": ("p", "1"), "u": ("d", "1"),
+             "h": ("d", "1"), **{f"x{t}": ("d", "1") for t in (1, 2, 3)}}  # fmt: skip
+# Three tokens, i = 3, j = 1, x_1 moved along x_1 + t h; q_3 = W_Q x_3 does not depend on x_1.
+THREE = [
+    ("q", "WQ*x3"), ("g", "T(WK)*q"), ("X1", "x1 + t*h"),
+    ("s1", "T(q)*(WK*X1)"), ("s2", "T(q)*(WK*x2)"), ("s3", "T(q)*(WK*x3)"), ("S", "exp(s1) + exp(s2) + exp(s3)"),
+    ("alpha1", "exp(s1)/S"), ("alpha2", "exp(s2)/S"), ("alpha3", "exp(s3)/S"),
+]  # fmt: skip
+# Any number of tokens: the tokens t != j enter through N = sum_{t != j} e^(s_it) V x_t and R = sum_{t != j} e^(s_it),
+# which do not depend on x_j (j < i); x_i = x3 fixes q_i.
+EVERY_I = [
+    ("q", "WQ*x3"), ("g", "T(WK)*q"), ("X", "x1 + t*h"), ("s", "T(q)*(WK*X)"), ("S", "exp(s) + R"),
+    ("alpha", "exp(s)/S"),
+]  # fmt: skip
 
 
-def product_rule_identities(att: dict) -> list[Obligation]:
-    """dy_i/dx_j = alpha_ij V + sum_t (V x_t)(alpha_it (delta_tj - alpha_ij) W_K^T q_i)^T entrywise (i = 3, j = 1)."""
-    E, S, V, xs, grad, names = att["E"], att["S"], att["V"], att["xs"], att["grad"], att["vars"]
-    exps = {str(e): s for e, s in zip(E, att["logits"])}
-    obligations = []
-    for k in (0, 1):
-        num = sum(E[t] * (V * xs[t])[k] for t in range(3))
-        for lcol in (0, 1):
-            score = sum((V * xs[t])[k] * E[t] * ((S if t == 0 else 0) - E[0]) * grad[lcol] for t in range(3))
-            value = (E[0] * V[k, lcol] * S + score, S**2)
-            obligations.append(
-                rational(f"dy3_{k + 1}-dx1_{lcol + 1}", names, exps, (num, S), value, wrt=f"x1_{lcol + 1}")
-            )
-    return obligations
+def _att(name: str, lets: list, f: str, value: str, wrt: str | None = "t") -> Obligation:
+    """A dimension-free identity for attention with W_Q, W_K in R^{r x d}, V in R^{p x d} (every d, r, p)."""
+    return dimension_free(name, ATT_ATOMS, ["t", "R", "c"], lets, f, value, wrt)
+
+
+def softmax_derivatives() -> list[Obligation]:
+    """d alpha_3t/d x_1 = alpha_3t (delta_t1 - alpha_31) W_K^T q_3 for t = 1, 2, 3, in every dimension."""
+    return [
+        _att(f"dalpha3{t}-dx1", THREE, f"exp(s{t})/S", f"alpha{t}*({1 if t == 1 else 0} - alpha1)*T(g)*h")
+        for t in (1, 2, 3)
+    ]
+
+
+def product_rule_identities() -> list[Obligation]:
+    """dy_i/dx_j = alpha_ij V + sum_t (V x_t)(alpha_it (delta_tj - alpha_ij) W_K^T q_i)^T: i = 3 explicitly, and
+    for every number of tokens with the tokens t != j collected in N, R (every dimension)."""
+    y3 = "(exp(s1)*(V*X1) + exp(s2)*(V*x2) + exp(s3)*(V*x3))/S"
+    tokens = ((1, "X1"), (2, "x2"), (3, "x3"))
+    score = " + ".join(f"(V*{x})*(alpha{t}*({1 if t == 1 else 0} - alpha1))*T(g)" for t, x in tokens)
+    every_i = "(alpha*V + (V*X)*(alpha*(1 - alpha))*T(g) - (N/S)*alpha*T(g))*h"
+    return [
+        _att("dy3-dx1", THREE, y3, f"(alpha1*V + {score})*h"),
+        _att("dy-dxj-every-i", EVERY_I, "(exp(s)*(V*X) + N)/S", every_i),
+    ]
 
 
 @claim("thm5.1.eq13")
 def eq13() -> dict:
-    """(13): dy_i/dx_j = alpha_ij V + sum_t (V x_t)(d alpha_it/dx_j)^T, for symbolic d = r = p = 2, i = 3, j = 1."""
-    att = attention_general(2, 2, 2, 3)
-    return make_certificate("thm5.1.eq13", "certified", [*softmax_derivatives(att), *product_rule_identities(att)])
+    """(13): dy_i/dx_j = alpha_ij V + sum_t (V x_t)(d alpha_it/dx_j)^T, in every dimension."""
+    return make_certificate("thm5.1.eq13", "certified", [*softmax_derivatives(), *product_rule_identities()])
 
 
 def softmax_chain_rule() -> list[Obligation]:
     """(15): d alpha/d s = alpha(1-alpha), d s_ij/d x_j = W_K^T q_i, so d alpha_ij/d x_j = alpha(1-alpha) W_K^T q_i."""
     s, Ej, Rest = sympy.symbols("s Ej Rest")
-    obligations = [
-        rational("dalpha-ds", ["s", "Ej", "Rest"], {"Ej": s}, (Ej, Ej + Rest), (Ej * Rest, (Ej + Rest) ** 2), "s")
+    return [
+        rational("dalpha-ds", ["s", "Ej", "Rest"], {"Ej": s}, (Ej, Ej + Rest), (Ej * Rest, (Ej + Rest) ** 2), "s"),
+        _att("ds-dx", EVERY_I, "s", "T(g)*h"),
+        _att("dalpha-dx", EVERY_I, "alpha", "alpha*(1 - alpha)*T(g)*h"),
     ]
-    att = attention_general(2, 2, 2, 3)
-    names, grad = att["vars"], att["grad"]
-    for lcol in (0, 1):
-        obligations.append(
-            rational(f"ds31-dx1_{lcol + 1}", names, {}, (att["logits"][0], 1), (grad[lcol], 1), f"x1_{lcol + 1}")
-        )
-    obligations += [o for o in softmax_derivatives(att) if o.name.startswith("dalpha31")]
-    return obligations
 
 
 @claim("thm5.1.eq15")
@@ -243,18 +252,18 @@ def eq15() -> dict:
 
 
 def gradient_norm_obligations() -> list[Obligation]:
-    """(16): W_K^T q_i = a at x_i = u, and ||alpha(1-alpha) a|| = alpha(1-alpha) ||a|| since alpha(1-alpha) >= 0."""
-    WQ, WK = sym_matrix("q", 2, 2), sym_matrix("k", 2, 2)
-    u = sympy.Matrix(sympy.symbols("u1 u2"))
-    names = [str(x) for x in (*WQ, *WK, *u)]
-    c, a1, a2, Ej, Rest = sympy.symbols("c a1 a2 Ej Rest")
-    grad, a = WK.T * (WQ * u), WK.T * WQ * u
-    obligations = [identity(f"grad-is-a-{k + 1}", names, grad[k], a[k]) for k in (0, 1)]
-    obligations.append(
-        identity("norm-scaling", ["c", "a1", "a2"], (c * a1) ** 2 + (c * a2) ** 2, c**2 * (a1**2 + a2**2))
-    )
-    obligations.append(positive_sos("weight-nonneg", ["Ej", "Rest"], Ej * Rest, ["Ej", "Rest"]))
-    return obligations
+    """(16): W_K^T q_i = a at x_i = u, d alpha_ij/d x_j = alpha(1-alpha) a at the construction, ||c a||^2 =
+    c^2 ||a||^2 (every dimension), and alpha(1-alpha) >= 0."""
+    Ej, Rest = sympy.symbols("Ej Rest")
+    moved = [*CONSTRUCTION, ("x", "xj + t*h"), ("s_x", "T(q)*(WK*x)"), *WEIGHTS[:2]]
+    softmax = "exp(s_x)/(exp(s_x) + exp(s_i) + m*exp(s_0))"
+    atoms = {k: v for k, v in ATT_ATOMS.items() if k in ("WQ", "WK", "u", "h")}
+    return [
+        dimension_free("grad-is-a", atoms, ["g"], CONSTRUCTION, "T(WK)*q", "a"),
+        dimension_free("alpha-gradient", atoms, ["g", "m", "t"], moved, softmax, "alpha*(1 - alpha)*T(a)*h", "t"),
+        dimension_free("norm-scaling", atoms, ["g", "c"], CONSTRUCTION, "T(c*a)*(c*a)", "c^2*(T(a)*a)"),
+        positive_sos("weight-nonneg", ["Ej", "Rest"], Ej * Rest, ["Ej", "Rest"]),
+    ]
 
 
 @claim("thm5.1.eq16")

@@ -2,6 +2,8 @@
 
 Upper bound: the witness is a Gram form c^2 I - M^T M = L diag(D) L^T with every D_k >= 0, which
 proves c^2 I - M^T M is positive semidefinite, i.e. every singular value of M is at most c (c >= 0).
+The witness is canonical: each column of L holds its pivot 1, and a column that D_k = 0 multiplies is a
+unit vector (this rejects the sign of a column and the free entries of a D_k = 0 column as alternatives).
 Lower bound: the witness is a nonzero rational vector v with ||M v||^2 >= c^2 ||v||^2.
 Everything is exact rational arithmetic; the bound c is a function-free expression.
 """
@@ -51,11 +53,22 @@ def _check_upper(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
     d = [parse_number(x, f"{where}.D[{k}]") for k, x in enumerate(diag)]
     if any(not x.is_real() or x.re < 0 for x in d):
         raise KernelError(f"{where}.D", "found a negative or non-real entry, expected D >= 0")
+    _check_canonical(lower, d, where)
     scaled = Matrix([[x * dk for x, dk in zip(row, d)] for row in lower.rows])
     gram = scaled @ lower.transpose()
     target = Matrix.identity(n).scale(bound * bound) - m.transpose() @ m
     if gram != target:
         raise KernelError(where, "L diag(D) L^T differs from c^2 I - M^T M")
+
+
+def _check_canonical(lower: Matrix, d: list[GQ], where: str) -> None:
+    """Each column of L holds its pivot 1; a column that D_k = 0 multiplies is exactly the unit vector."""
+    for k, dk in enumerate(d):
+        column = [row[k] for row in lower.rows]
+        if not any(x == GQ(1) for x in column):
+            raise KernelError(f"{where}.L", f"column {k} has no pivot entry 1 (expected a canonical LDL^T)")
+        if dk.is_zero() and sum(1 for x in column if not x.is_zero()) != 1:
+            raise KernelError(f"{where}.L", f"column {k} multiplies D = 0 and must be a unit vector")
 
 
 def _check_lower(m: Matrix, bound: GQ, witness: dict, where: str) -> None:

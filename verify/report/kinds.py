@@ -198,6 +198,45 @@ def _interval(goal: dict, witness: dict) -> list[Line]:
     return lines
 
 
+def _dimension_free(goal: dict, witness: dict) -> list[Line]:
+    """dimension_free_identity: the atoms with their symbolic shapes, the definitions and the identity."""
+    atoms = goal.get("atoms", {})
+    shapes = ", ".join(f"{n} ({r} x {c})" for n, (r, c) in sorted(atoms.items()))
+    lines = [Line("atoms", note=(shapes or "none") + "; every dimension name stands for any positive integer")]
+    lines.append(Line("scalars", note=_names(goal.get("scalars", []))))
+    for name, expr in goal.get("lets", [])[:MAX_LINES]:
+        shown = value_math(expr)
+        lines.append(Line("let", _display(Math(f"{name_latex(name)} := {shown.latex}", f"{name} := {shown.text}"))))
+    f, value, t = value_math(goal["f"]), value_math(goal["value"]), goal.get("wrt")
+    if t is not None:
+        claim = Math(
+            f"\\frac{{d}}{{d{t}}} {f.latex} \\Big|_{{{t}=0}} = {value.latex}",
+            f"d/d{t} {f.text} at {t} = 0 = {value.text}",
+        )
+    else:
+        claim = Math(f"{f.latex} = {value.latex}", f"{f.text} = {value.text}")
+    note = "for matrices of every size, wherever the denominators are nonzero"
+    return [*lines, Line("identity", _display(claim), note)]
+
+
+def _implied(goal: dict, witness: dict) -> list[Line]:
+    """implied_inequality: named hypotheses, the declared signs and exponentials, the claim, the certificate."""
+    signs = [f"{_names(goal[k])} {op} 0" for k, op in (("nonneg", ">="), ("positive", ">")) if goal.get(k)]
+    lines = [Line("variables", note=_names(goal.get("vars", [])) + (" with " + "; ".join(signs) if signs else ""))]
+    for name, exponent in sorted(goal.get("exps", {}).items()):
+        shown = value_math(exponent)
+        lines.append(Line("exp", Math(f"{name_latex(name)} = e^{{{shown.latex}}}", f"{name} = exp({shown.text})")))
+    for fact in goal.get("facts", [])[:MAX_LINES]:
+        op = ">=" if fact["rel"] == ">=" else "=="
+        lines.append(Line("hypothesis", _display(relation_math(fact["poly"], op, "0")), str(fact["name"])))
+    lines.append(Line("claim", _display(relation_math(goal["claim"], ">=", "0"))))
+    if isinstance(witness.get("products"), list):
+        q = poly_math(witness.get("multiplier", "1"))
+        count = f"{len(witness['products'])} nonnegative products, {len(witness.get('equalities', []))} multiples"
+        lines.append(Line("certificate", note=f"({q.text}) * claim = {count} of the equalities (kernel-checked)"))
+    return lines
+
+
 def _generic(goal: object, witness: object) -> list[Line]:
     """Any other kind: every field of goal and witness, rendered by the shape of its value."""
     lines = []
@@ -307,6 +346,8 @@ RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
     "binomial_expansion": _binomial,
     "masked_rank_family": _masked_family,
     "psd_certificate": _psd,
+    "dimension_free_identity": _dimension_free,
+    "implied_inequality": _implied,
 }
 
 
