@@ -310,7 +310,7 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "unknown-witness-key": ("thm4.2.eq5", unknown_witness_key, "unknown field 'comment'"),
     "boolean-size": ("thm4.2.eq5", boolean_size, "found True, expected an integer"),
     "matrix-named-i": ("thm4.2.step1", matrix_named_i, "reserved"),
-    "reversed-piece": ("thm5.1.conclusion", reversed_piece, "ends before it starts"),
+    "reversed-piece": ("thm5.1.conclusion.instance", reversed_piece, "ends before it starts"),
 }
 
 
