@@ -94,16 +94,16 @@ def deep_parentheses() -> dict:
 
 
 def interval_high_precision() -> dict:
-    """thm5.1.conclusion re-checked at 100,000 bits of precision on every piece of its cover."""
-    cert = _load("thm5.1.conclusion")
+    """thm5.1.conclusion.instance re-checked at 100,000 bits of precision on every piece of its cover."""
+    cert = _load("thm5.1.conclusion.instance")
     for name in ("eps-10", "eps-100"):
         _ob(cert, name)["witness"]["precision"] = 100_000
     return cert
 
 
 def interval_many_pieces() -> dict:
-    """thm5.1.conclusion with its cover split into 15,000 pieces at 100,000 bits."""
-    cert = _load("thm5.1.conclusion")
+    """thm5.1.conclusion.instance with its cover split into 15,000 pieces at 100,000 bits."""
+    cert = _load("thm5.1.conclusion.instance")
     ob = _ob(cert, "eps-10")
     low, high = ob["witness"]["pieces"][0][0], ob["witness"]["pieces"][-1][1]
     from fractions import Fraction
@@ -124,6 +124,26 @@ def heads_big_annihilator() -> dict:
     return cert
 
 
+def modes_big_ssm() -> dict:
+    """appA.ssm for a forged 36-state SSM with 60-digit entries (distinct denominators), A, B, C changed in every
+    goal that carries them: the kernel computes its impulse responses before anything else can fail."""
+    import random
+
+    from verify.kernel import statements
+
+    rng = random.Random(1)
+    e = lambda: f"{rng.randint(1, 10**60)}/{rng.randint(1, 10**60)}"  # noqa: E731
+    cert = _load("appA.ssm")
+    new = {"A": [[e() for _ in range(36)] for _ in range(36)], "B": [[e(), e()] for _ in range(36)]}
+    new["C"] = [[e() for _ in range(36)] for _ in range(2)]
+    cert["params"].update(new)
+    for item in statements()["appA.ssm"]["certified"]:
+        for key, value in item["goal"].items():
+            if isinstance(value, dict) and value.get("$param") in new:
+                _ob(cert, item["name"])["goal"][key] = new[value["$param"]]
+    return cert
+
+
 CASES: dict[str, Callable[[], dict]] = {
     f.__name__: f
     for f in (
@@ -137,6 +157,7 @@ CASES: dict[str, Callable[[], dict]] = {
         interval_high_precision,
         interval_many_pieces,
         heads_big_annihilator,
+        modes_big_ssm,
     )
 }
 
