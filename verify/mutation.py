@@ -133,8 +133,12 @@ def _sample(items: list, count: int, seed: str) -> list:
     return [items[k] for k in sorted(chosen)]
 
 
-def mutations(cert: dict, per_cert: int = 200) -> Iterator[tuple[Mutation, dict]]:
-    """(mutation, re-sealed mutated certificate) pairs: parameter leaves first, then sampled witness/goal leaves."""
+def mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) -> Iterator[tuple[Mutation, dict]]:
+    """(mutation, re-sealed mutated certificate) pairs: parameter leaves first, then sampled witness/goal leaves.
+
+    Every parameter leaf is mutated when there are at most params_cap of them (default: two thirds of per_cert),
+    else a deterministic sample of that many; per_cert - (parameter mutations) witness and goal leaves follow.
+    """
     spec = statements()[cert["claim"]]
     sites = _param_sites(spec, cert["verdict"])
     index = {o["name"]: k for k, o in enumerate(cert["obligations"])}
@@ -143,14 +147,14 @@ def mutations(cert: dict, per_cert: int = 200) -> Iterator[tuple[Mutation, dict]
         for path, leaf in _leaves(cert["params"][name]):
             for op, new in _edits(leaf):
                 planned.append(("param", (name, *path), op, new))
-    params = _sample(planned, per_cert * 2 // 3, cert["claim"])
+    params = _sample(planned, per_cert * 2 // 3 if params_cap is None else params_cap, cert["claim"])
     others: list[tuple[str, Path_, str, object]] = []
     for k, item in enumerate(cert["obligations"]):
         for part in ("witness", "goal"):
             for path, leaf in _leaves(item.get(part)):
                 for op, new in _edits(leaf):
                     others.append(("obligation", (k, part, *path), op, new))
-    chosen = params + _sample(others, per_cert - len(params), cert["claim"] + "/w")
+    chosen = params + _sample(others, max(per_cert - len(params), 0), cert["claim"] + "/w")
     for kind, path, op, new in chosen:
         mutated = copy.deepcopy(cert)
         if kind == "param":
@@ -237,10 +241,10 @@ def true_for_other_inputs(mutated: dict) -> bool:
     return {k: fresh["params"].get(k) for k in derived} == derived
 
 
-def run_mutations(cert: dict, per_cert: int = 200) -> tuple[int, list[Mutation]]:
+def run_mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) -> tuple[int, list[Mutation]]:
     """(how many mutations were tried, the unexplained survivors) for one certificate."""
     tried, survivors, memo = 0, [], {}
-    for mutation, mutated in mutations(cert, per_cert):
+    for mutation, mutated in mutations(cert, per_cert, params_cap):
         tried += 1
         if check_certificate(mutated, cert["claim"], memo).valid and not true_for_other_inputs(mutated):
             survivors.append(mutation)
