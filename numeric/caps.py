@@ -87,10 +87,13 @@ def sqrt_le(radicand: str, value: Fraction) -> str:
     return f"(({radicand})/({c_text}) + {c_text})/2"
 
 
-def _ssm(kind: str, env: dict[str, Fraction], heads: bool) -> dict[str, str]:
+def _ssm(kind: str, env: dict[str, Fraction], method: str) -> dict[str, str]:
     """Caps of the state-space methods' values (recurrence, scan, direct, fft) and of the common CF, geo, X."""
+    if kind not in ("contractive", "isometric"):
+        raise ValueError(f"found geo kind {kind!r}, expected 'contractive' or 'isometric'")
 
     def root(y: str) -> str:
+        """A cap of sqrt(y) for an exact radicand y that does not depend on the statement's parameters."""
         return sqrt_le(y, evaluate_text(y, env))
 
     gam = "n" if kind == "isometric" else "(2/(1-A_gram))"
@@ -120,12 +123,12 @@ def _ssm(kind: str, env: dict[str, Fraction], heads: bool) -> dict[str, str]:
         "bF": f"{_K}*3/2*n",
         "b2": f"{_K}*(2*n/{N_SQRT_ANCHOR} + {N_SQRT_ANCHOR})/2",
     }
-    if not heads:
-        # fft: a1 = max_rc sum_tau |W_rc(tau)| >= a2 (2-norm <= 1-norm), aF = max |fft(W_rc)|, Z = max |(W_rc * x_c)_i|
+    if method == "fft":
+        # a1 = max_rc sum_tau |W_rc(tau)| >= a2 (2-norm <= 1-norm), aF = max |fft(W_rc)|, Z = max |(W_rc * x_c)_i|
         out.update({k: f"{_K}*{w_sum}" for k in ("a1", "a2", "aF", "Z")})
-        # direct: Z = max_ir sum_tau (|W(tau)||x|)_r <= sum_tau C_rowsum ||A^tau B||_inf
-        # <= C_rowsum sqrt(d) ||B||_2 Gamma
-        out["Zdirect"] = f"{_K}*C_rowsum*{root('B_gram*d')}*{gam}"
+    if method == "direct":
+        # Z = max_ir sum_tau (|W(tau)||x|)_r <= sum_tau C_rowsum ||A^tau B||_inf <= C_rowsum sqrt(d) ||B||_2 Gamma
+        out["Z"] = f"{_K}*C_rowsum*{root('B_gram*d')}*{gam}"
     return out
 
 
@@ -196,9 +199,7 @@ def caps_for(formulas: tuple[str, ...], geo: str | None, sizes: dict, matrices: 
     if formulas[0] in ("stable", "raw"):
         table.update(_features(env))
     else:
-        table.update(_ssm(geo or "", env, heads=formulas[0] in ("heads", "heads_chunked")))
-        if formulas[0] == "direct":
-            table["Z"] = table["Zdirect"]
+        table.update(_ssm(geo or "", env, formulas[0]))
         if formulas[0] == "heads":
             table.update(_heads(env))
         if formulas[0] == "heads_chunked":
