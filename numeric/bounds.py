@@ -18,6 +18,9 @@ __all__ = [
     "CMUL_GAMMA2_FACTOR",
     "ACCURACY_LOST",
     "CERT_BITS",
+    "CAP_SAFETY",
+    "EXACT_CAP_SLACK",
+    "VALUES",
     "gamma",
     "mu",
     "round_up",
@@ -49,6 +52,16 @@ ACCURACY_LOST = 2.0**-26
 # Certificates carry measured errors and shadow norms rounded UP to this many significant bits, so that last-bit
 # differences between BLAS/FFT builds rarely change a certificate; rounding up keeps every inequality valid.
 CERT_BITS = 8
+# Caps (numeric/caps.py): a shadow value in a certificate is SHADOW_SAFETY times a float64 sum of nonnegative terms
+# (relative error <= gamma_N <= 1/3, and in practice far less) rounded up to CERT_BITS bits (< 2^-7), taken over
+# computed intermediates (states, powers, transforms) that differ from the exact ones by at most their own, tiny,
+# rounding-error bound; 2 (1 + 1/3)(1 + 2^-7) < 2.7, so CAP_SAFETY = 3 times an exact a-priori bound of the exact
+# quantity bounds every honest value with room to spare.
+CAP_SAFETY = 3
+# A value computed exactly (from the exact construction: A1, Y0, Y1, CF, geo) and rounded up to CERT_BITS bits is at
+# most (1 + 2^-7)(1 + u) times its exact expression (u for a float64 coefficient read from the goal instead of the
+# exact rational): 65/64 bounds that factor.
+EXACT_CAP_SLACK = Fraction(65, 64)
 
 
 def gamma(n: int, u: Fraction = U) -> Fraction:
@@ -122,8 +135,10 @@ _FFTCONV = f"d*X*{_EW} + d*{_FFT} + {_g('d')}*d*Z"
 _DC = f"(2*{_MU}/(1-2*(n+M+3)*{_MU})*(ST + (M+3)*S1))"
 _HEADS = f"Vcat_rowsum*(X*{_DC} + {_FFT}) + (u + {_g('k*d')}*(1+u))*Vcat_rowsum*Z"
 # Appendix A stable chunked evaluation (no cancellation, nonnegative combinations): ((1+mu)^Dp - 1) ybar for the
-# float64 run and the same with the longdouble roundoff v for the reference; ybar >= the absolute-value evaluation.
-_MUV = "(3/2*(2*v/(1-2*v)))"
+# float64 run and the same with the longdouble roundoff v = 2^-64 for the reference; ybar >= the absolute-value
+# evaluation. v is a constant of the formula (it is subtracted in gamma_2(v), so it cannot be a supplied value).
+_V = f"(1/{U_LONGDOUBLE.denominator})"
+_MUV = f"(3/2*(2*{_V}/(1-2*{_V})))"
 _STABLE = f"(DP*{_MU}/(1-DP*{_MU}) + DP*{_MUV}/(1-DP*{_MUV}))*Ybar"
 _RAW = f"DR*{_MU}/(1-DR*{_MU})*Yraw + DP*{_MUV}/(1-DP*{_MUV})*Ybar"
 
@@ -146,7 +161,6 @@ _F0 = "(5*L+k+d+M+1)"
 _DM = f"({_F0}+(Q-2)*(2*L+2))"
 _CHUNKED = f"({_MU}/(1-({_DM}+{_DL})*{_MU}))*({_DL}*Vcat_rowsum*A1*2*L*X + {_F0}*Y0 + (2*L+2)*Y1)"
 
-_LD = [{"lhs": "v", "op": "==", "rhs": "1/18446744073709551616"}]
 _DEPTHS = {"DP": "((n/L+4)*(L+q+3))", "DR": "(3*n+2*q+10)"}
 _SAFE = [{"lhs": "4*(n*d+n+m+k*d+64)*u", "op": "<=", "rhs": "1"}]
 FORMULAS: dict[str, dict] = {
@@ -182,8 +196,8 @@ FORMULAS: dict[str, dict] = {
             {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
         ],
     },
-    "stable": {"bound": _STABLE, "facts": _LD + [{"lhs": "4*DP*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
-    "raw": {"bound": _RAW, "facts": _LD + [{"lhs": "4*DR*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
+    "stable": {"bound": _STABLE, "facts": [{"lhs": "4*DP*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
+    "raw": {"bound": _RAW, "facts": [{"lhs": "4*DR*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
 }
 for _f in ("stable", "raw"):
     for _k, _v in _DEPTHS.items():
@@ -192,6 +206,18 @@ for _f in ("stable", "raw"):
             _fact["lhs"] = _fact["lhs"].replace(_k, _v)
 GEO_FACTS = _GEO_FACTS
 __all__ += ["GEO_FACTS"]
+_SSM = ("CF", "geo")
+# The values a certificate supplies to each formula (each needs an exact cap in the goal, numeric/caps.py).
+VALUES: dict[str, tuple[str, ...]] = {
+    "recurrence": (*_SSM, "D", "Y"),
+    "scan": (*_SSM, "Dl", "P", "Hm", "Cm", "G", "Ys"),
+    "direct": (*_SSM, "X", "Psum", "Ysum", "Z"),
+    "fft": (*_SSM, "X", "Psum", "Ysum", "a1", "a2", "b2", "aF", "bF", "Z"),
+    "heads": ("X", "S1", "ST", "a1", "a2", "b2", "aF", "bF", "Z"),
+    "heads_chunked": ("X", "A1", "Y0", "Y1"),
+    "stable": ("Ybar",),
+    "raw": ("Ybar", "Yraw"),
+}
 
 
 def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
@@ -229,7 +255,7 @@ def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
         depth_max = f0 + (Q - 2) * (2 * L + 2)
         local = depth_loc * e["Vcat_rowsum"] * e["A1"] * 2 * L * e["X"]
         return m_mu / (1 - (depth_max + depth_loc) * m_mu) * (local + f0 * e["Y0"] + (2 * L + 2) * e["Y1"])
-    mv = CMUL_GAMMA2_FACTOR * (2 * e["v"] / (1 - 2 * e["v"]))
+    mv = CMUL_GAMMA2_FACTOR * (2 * U_LONGDOUBLE / (1 - 2 * U_LONGDOUBLE))
     dp = (e["n"] / e["L"] + 4) * (e["L"] + e["q"] + 3)  # depth of the stable evaluation, in mu units
     dr = 3 * e["n"] + 2 * e["q"] + 10  # depth of the raw evaluation
     tp, tv = dp * m_mu / (1 - dp * m_mu), dp * mv / (1 - dp * mv)

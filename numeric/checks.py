@@ -18,9 +18,20 @@ import numpy as np
 from numeric import ssm as methods
 from numeric.backends import Backend
 from numeric.bounds import FORMULAS, GEO_FACTS, SHADOW_SAFETY, U, evaluate, exact, round_up
-from numeric.construction import ExactSSM, builtin, head_form
+from numeric.caps import cap_values, caps_for
+from numeric.construction import ExactSSM, HeadForm, builtin, head_form
 
-__all__ = ["Check", "heads_check", "forms_checks", "scale_from_env", "SIZES", "text", "gram_bound", "chunk_for"]
+__all__ = [
+    "Check",
+    "heads_check",
+    "forms_checks",
+    "scale_from_env",
+    "SIZES",
+    "text",
+    "gram_bound",
+    "chunk_for",
+    "modal_matrices",
+]
 
 # n per scale: default keeps `python -m verify all` fast; large is the issue's n = 10^6 (forms: 2^17, since the
 # direct convolution is O(n^2) it stays at default size, and the FFT of all p*d kernels holds N*p*d values).
@@ -64,7 +75,11 @@ def chunk_for(n: int) -> int:
 
 @dataclass
 class Check:
-    """One comparison: its bound formulas, sizes, exact matrices, certificate values and measured error."""
+    """One comparison: its bound formulas, sizes, exact matrices, certificate values, their caps, measured error.
+
+    The caps (numeric.caps) are derived from the formulas, the geo kind, the sizes and the exact matrices when the
+    check is made; the certificate supplies exactly the values its formulas read (numeric.bounds.VALUES).
+    """
 
     name: str
     formulas: tuple[str, ...]
@@ -77,24 +92,51 @@ class Check:
     seconds: float = 0.0
     info: dict = field(default_factory=dict)
     params: dict = field(default_factory=lambda: {"n": "n", "N": "N"})  # size -> certificate parameter name
+    caps: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Derive the caps of the supplied values from the exact inputs."""
+        if not self.caps:
+            self.caps = caps_for(self.formulas, self.geo, self.sizes, self.matrices)
 
     @property
     def error_cert(self) -> Fraction:
         """The measured error rounded up (first for the rounding of the subtraction, then to CERT_BITS)."""
         return round_up(self.error * (1 + 2**-50)) if math.isfinite(self.error) else Fraction(-1)
 
-    @property
-    def bound(self) -> Fraction:
-        """The a-priori bound: the sum of the formulas at the sizes and values."""
-        env = {"u": U, **self.sizes, **self.values}
+    def _bound_at(self, values: dict[str, Fraction]) -> Fraction:
+        """The sum of the formulas at the sizes and the given values."""
+        env = {"u": U, **self.sizes, **values}
         env.update({f"{k}_log2": (v - 1).bit_length() if v > 1 else 0 for k, v in self.sizes.items()})
         env.update(Vcat_rowsum=self.info.get("Vcat_rowsum", 0))
         return sum((evaluate(f, env) for f in self.formulas), Fraction(0))
 
     @property
+    def bound(self) -> Fraction:
+        """The a-priori bound at the certificate's values."""
+        return self._bound_at(self.values)
+
+    @property
+    def cap_values(self) -> dict[str, Fraction]:
+        """The exact value of each cap."""
+        return cap_values(self.caps, self.sizes, self.matrices)
+
+    @property
+    def bound_at_caps(self) -> Fraction:
+        """The a-priori bound at the caps: the most any certificate of this goal can get."""
+        return self._bound_at({**self.values, **self.cap_values})
+
+    @property
+    def within_caps(self) -> bool:
+        """True iff every supplied value lies in [0, cap]."""
+        limits = self.cap_values
+        return all(0 <= self.values[k] <= limits[k] for k in self.caps)
+
+    @property
     def passed(self) -> bool:
-        """True iff nothing was NaN/Inf and the measured error is within the bound."""
-        return self.nonfinite == 0 and math.isfinite(self.error) and self.error_cert <= self.bound
+        """True iff nothing was NaN/Inf, every value is within its cap and the measured error within the bound."""
+        finite = self.nonfinite == 0 and math.isfinite(self.error)
+        return finite and self.within_caps and self.error_cert <= self.bound
 
     def goal_template(self) -> dict:
         """The frozen goal (sizes n and N are parameters of the certificate)."""
@@ -111,6 +153,7 @@ class Check:
             "matrices": self.matrices,
             "bound": " + ".join(f"({FORMULAS[f]['bound']})" for f in self.formulas),
             "facts": facts,
+            "caps": self.caps,
         }
 
     def witness(self) -> dict:
@@ -119,7 +162,7 @@ class Check:
         return {
             "error": err,
             "nonfinite": self.nonfinite,
-            "values": {k: text(v) for k, v in sorted(self.values.items())},
+            "values": {k: text(self.values[k]) for k in sorted(self.caps)},
         }
 
 
@@ -141,7 +184,7 @@ def _common(model: ExactSSM, x: np.ndarray) -> tuple[dict, dict, dict, str]:
     else:
         raise ValueError(f"{model.name}: ||A||_2 may exceed 1 (Gershgorin bound {float(gram)}); no bound applies")
     sizes = {"n": n, "m": m, "p": p, "d": d, "k": head_form(model).k}
-    mats = {"A": [[text(v) for v in r] for r in model.A], "C": [[text(v) for v in r] for r in model.C]}
+    mats = {name: [[text(v) for v in r] for r in M] for name, M in (("A", model.A), ("B", model.B), ("C", model.C))}
     values = {"CF": _sqrt_up(frob2), "geo": geo, "X": round_up(float(np.max(np.abs(x))))}
     return sizes, mats, values, kind
 
@@ -156,6 +199,18 @@ def _measure(bk: Backend, y1: object, y2: object) -> tuple[float, int]:
     """max |y1 - y2| and the number of non-finite values in both."""
     bad = bk.nonfinite(y1) + bk.nonfinite(y2)
     return (float("nan") if bad else bk.amax(abs(y1 - y2))), bad
+
+
+def modal_matrices(form: HeadForm) -> dict[str, list[list[str]]]:
+    """The float64 lambda_l and beta_{hl} the run uses (exact dyadics): lam{l} = [[Re, Im]], beta{l} = [[Re, Im] per h].
+
+    The caps of the head form's values read |lambda_l|^2 = lam{l}_frob2 and max_h |Re| + |Im| = beta{l}_rowsum.
+    """
+    out = {}
+    for j, (a, b) in enumerate(form.lam, start=1):
+        out[f"lam{j}"] = [[text(exact(float(a))), text(exact(float(b)))]]
+        out[f"beta{j}"] = [[text(exact(float(row[j - 1][0]))), text(exact(float(row[j - 1][1])))] for row in form.beta]
+    return out
 
 
 def _head_arrays(bk: Backend, model: ExactSSM, basis: str, corrupt: float) -> tuple:
@@ -178,7 +233,7 @@ def heads_check(bk: Backend, name: str, n: int, basis: str = "modal", seed: int 
     sizes, mats, values, geo = _common(model, x_np)
     V, beta, lam, vcat, form = _head_arrays(bk, model, basis, corrupt)
     sizes.update(k=form.k, M=len(form.lam), N=methods.fft_size(n))
-    mats["Vcat"] = vcat
+    mats.update(Vcat=vcat, **modal_matrices(form))
     start, cpu = time.perf_counter(), time.process_time()
     y_heads, sh = methods.heads(bk, V, beta, lam, x)
     y_scan, ss = methods.chunked_scan(bk, A, B, C, x, chunk_for(n))

@@ -4,23 +4,20 @@ The k-head form y_i = sum_h V^(h) sum_j c_{i-j,h} x_j is evaluated by numeric.ss
 inside chunks of CHUNK positions, modal states carried across chunks) and compared with the SSM's chunked scan;
 the a-priori bound is numeric.bounds' "heads_chunked" plus "scan". Its inputs A1, Y0, Y1 are computed here exactly
 from the exact construction (numeric.construction.head_form), |z| <= |Re z| + |Im z| and sum_{j<N} |lambda|^j <=
-min(N, 2/(1 - |lambda|^2)). The statements live in verify/kernel/specs/snum_chunked.json, written by
-`python -m numeric.chunked --write-spec` (the same goals as the certificates at the default scale on numpy).
+min(N, 2/(1 - |lambda|^2)). The statement (verify/kernel/specs/snum_chunked.json) is generated from the same checks by
+verify/statements/snum_chunked.py.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import time
 from fractions import Fraction
-from pathlib import Path
 
 from numeric import ssm as methods
-from numeric.backends import Backend, get_backend
+from numeric.backends import Backend
 from numeric.bounds import round_up
-from numeric.checks import SIZES, Check, _common, _head_arrays, _inputs, _measure, _shadow, chunk_for
+from numeric.checks import Check, _common, _head_arrays, _inputs, _measure, _shadow, chunk_for, modal_matrices
 from numeric.construction import BUILTINS, HeadForm, builtin
 
 __all__ = [
@@ -28,15 +25,10 @@ __all__ = [
     "chunked_check",
     "chunked_checks",
     "carried_norms",
-    "spec_entries",
-    "write_spec",
-    "SPEC_PATH",
-    "main",
 ]
 
 # Chunk length of the k-head form: FFTs of 2 * CHUNK points inside a chunk, modal states carried between chunks.
 CHUNK = 256
-SPEC_PATH = Path(__file__).resolve().parent.parent / "verify" / "kernel" / "specs" / "snum_chunked.json"
 _BASES = ("modal", "lags")
 
 
@@ -83,7 +75,7 @@ def chunked_check(bk: Backend, name: str, n: int, basis: str = "modal", seed: in
     V, beta, lam, vcat, form = _head_arrays(bk, model, basis, corrupt)
     q = -(-n // CHUNK)
     sizes.update(k=form.k, M=len(form.lam), L=CHUNK, NL=2 * CHUNK, Q=q)
-    mats["Vcat"] = vcat
+    mats.update(Vcat=vcat, **modal_matrices(form))
     smallest = min(math.hypot(float(a), float(b)) for a, b in form.lam)
     if smallest == 0 or CHUNK * math.log2(smallest) < -600:
         raise ValueError(f"{name}: |lambda|^L may leave the normal float64 range; the bound assumes no underflow")
@@ -116,63 +108,3 @@ def chunked_check(bk: Backend, name: str, n: int, basis: str = "modal", seed: in
 def chunked_checks(bk: Backend, n: int, corrupt: float = 0.0) -> list[Check]:
     """Every built-in SSM, both bases."""
     return [chunked_check(bk, name, n, basis, corrupt=corrupt) for name in BUILTINS for basis in _BASES]
-
-
-_WHY = (
-    "Each float_bound goal fixes the bound formulas heads_chunked and scan (numeric/bounds.py) and the exact matrices "
-    "they read norms from. heads_chunked: every floating-point operation of the chunked k-head evaluation rounds as "
-    "(a op b)(1 + delta) with |delta| <= mu (complex product constant), so a monomial of the computation that carries "
-    "F such factors is off by at most F mu/(1 - (DM + DL) mu) times its absolute value; F is counted step by step "
-    "(cumulative powers, four roundings per FFT level, the carried states of j chunks back: F0 + j(2L + 2)), and the "
-    "absolute values sum to at most DL Vcat_rowsum A1 2 L X + F0 Y0 + (2L + 2) Y1 after weighting. The kernel "
-    "re-derives both bounds exactly from the sizes and the witness values and checks the stated facts and error <= "
-    "bound with no NaN/Inf; it re-checks the arithmetic of the bound, not the float computation: the measured error, "
-    "the shadow norms and the exact A1, Y0, Y1 are data produced by numeric/."
-)
-
-
-def spec_entries() -> dict:
-    """The frozen statement of num.thm4.4.chunked (goals as produced at the default scale on numpy)."""
-    checks = chunked_checks(get_backend(), SIZES["default"]["heads"])
-    return {
-        "num.thm4.4.chunked": {
-            "section": "4.2",
-            "reference": "Theorem 4.4, sufficiency, eqs. (6), (8): the chunked k-head form equals the SSM, in float64",
-            "statement": {
-                "latex": r"\max_i\|\hat y^{\mathrm{heads,chunked}}_i-\hat y^{\mathrm{scan}}_i\|_\infty"
-                r"\le\beta_{\mathrm{heads,chunked}}+\beta_{\mathrm{scan}}",
-                "words": "For the built-in SSMs (Theorem 4.2's rotation, a random m = 16 SSM, a slow |lambda| ~ "
-                "0.999 SSM) and both bases, the k-head attention form sum_h V^(h) sum_j c_{i-j,h} x_j built from the "
-                "exact V^(h) and c_{tau,h}, evaluated in chunks of 256 positions (attention by FFT inside a chunk, the "
-                "heads' modal states carried across chunks), agrees in float64 with the SSM computed by a chunked "
-                "scan, within the sum of the two methods' a-priori rounding-error bounds.",
-            },
-            "why": _WHY,
-            "params": ["Q", "backend", "device", "n", "scale"],
-            "inputs": ["Q", "backend", "device", "n", "scale"],
-            "certified": [{"name": c.name, "kind": "float_bound", "goal": c.goal_template()} for c in checks],
-            "baseline": "verdict",
-        }
-    }
-
-
-def write_spec(path: Path = SPEC_PATH) -> None:
-    """Write verify/kernel/specs/snum_chunked.json (run by hand when the bound formula changes)."""
-    from verify.certificate import write_atomic
-
-    write_atomic(path, (json.dumps(spec_entries(), indent=1, sort_keys=True) + "\n").encode("ascii"))
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m numeric.chunked --write-spec` regenerates the statement file."""
-    parser = argparse.ArgumentParser(description="num.thm4.4.chunked: statement generator")
-    parser.add_argument("--write-spec", action="store_true", help=f"write {SPEC_PATH}")
-    args = parser.parse_args(argv)
-    if args.write_spec:
-        write_spec()
-        print(f"wrote {SPEC_PATH}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

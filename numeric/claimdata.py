@@ -1,18 +1,17 @@
-"""The data of the num.* claims: their checks at a scale, the overflow obligations, and the frozen statements.
+"""The data of the num.* claims: their checks at a scale and the overflow obligations.
 
-The kernel kind float_bound re-derives each bound exactly from the certificate's sizes and shadow norms and checks
-error <= bound and that no NaN/Inf occurred; it re-checks the arithmetic of the bound, not the float computation.
+The frozen statements are generated from the same checks by verify/statements/snum.py. The kernel kind float_bound
+caps every supplied value exactly, re-derives each bound from the certificate's sizes and values and checks error <=
+bound and that no NaN/Inf occurred; it re-checks the arithmetic of the bound, not the float computation.
 Size: VERIFY_NUMERIC_SCALE=default|large; backend: VERIFY_NUMERIC_DEVICE=cpu|cuda, VERIFY_NUMERIC_BACKEND.
 """
 
 from __future__ import annotations
 
-import json
 import os
-from pathlib import Path
 
-from numeric.backends import Backend, from_env, get_backend
-from numeric.checks import SIZES, Check, forms_checks, heads_check, scale_from_env
+from numeric.backends import Backend, from_env
+from numeric.checks import SIZES, Check, forms_checks, heads_check, scale_from_env, text
 from numeric.construction import BUILTINS
 from numeric.features import MODES, OMEGA, FeatureRun, overflow_index, run
 from verify.certificate import Obligation
@@ -22,8 +21,6 @@ __all__ = [
     "forms_all",
     "feature_checks",
     "overflow_obligations",
-    "spec_entries",
-    "write_spec",
     "FEATURE_QS",
     "FEATURE_N",
     "RAW_N",
@@ -82,11 +79,12 @@ def substituted(goal: dict, params: dict) -> dict:
 
 def _feature_check(r: FeatureRun, which: str, sized_by_param: bool) -> Check:
     """One Appendix A comparison (stable or raw features against the longdouble reference) as a Check."""
-    values = {k: v for k, v in r.values.items() if k in ("Ybar", "v") or (which == "raw" and k == "Yraw")}
+    values = {k: v for k, v in r.values.items() if k == "Ybar" or (which == "raw" and k == "Yraw")}
     error = r.err_stable if which == "stable" else r.err_raw
     bad = r.nonfinite_stable if which == "stable" else r.nonfinite_raw
     sizes = {"n": r.n, "L": r.chunk, "q": r.q}
-    check = Check(f"{which}:{r.mode.label}:q{r.q}", (which,), sizes, {}, values, error, bad)
+    mode = {"lam": [[text(r.mode.a), text(r.mode.b)]]}  # the exact dyadic lambda: lam_frob2 = |lambda|^2
+    check = Check(f"{which}:{r.mode.label}:q{r.q}", (which,), sizes, mode, values, error, bad)
     check.params = {"n": "n"} if sized_by_param else {}
     return check
 
@@ -117,86 +115,3 @@ def overflow_obligations() -> list[Obligation]:
             goal = {"box": {}, "lhs": f"{j}*log({r2_text})", "op": op, "rhs": f"-2*log{big}"}
             out.append(Obligation(name, "interval_inequality", goal, {"precision": 256}))
     return out
-
-
-_TEXT = {
-    "num.thm4.4": (
-        "4.2",
-        "Theorem 4.4, sufficiency, eq. (6) and (8): the k-head form equals the SSM, checked in float64 at scale",
-        r"\max_i\|\hat y^{\mathrm{heads}}_i-\hat y^{\mathrm{scan}}_i\|_\infty"
-        r"\le\beta_{\mathrm{heads}}+\beta_{\mathrm{scan}}",
-        "For the built-in SSMs (Theorem 4.2's rotation, a random m = 16 SSM, a slow |lambda| ~ 0.999 SSM) and both "
-        "bases (the proof's first independent lags, and Appendix A's modal basis), the k-head attention form "
-        "sum_h V^(h) sum_j c_{i-j,h} x_j built from the exact V^(h) and c_{tau,h} agrees in float64 with the SSM "
-        "computed by a chunked scan, within the sum of the two methods' a-priori rounding-error bounds.",
-    ),
-    "num.ssm.forms": (
-        "4.2",
-        "Theorem 4.4, the causal map y_i = sum_j W(i-j) x_j: recurrence, convolution, FFT and chunked scan in float64",
-        r"\max_i\|\hat y^{\mathrm{rec}}_i-\hat y^{\mathrm{alt}}_i\|_\infty\le\beta_{\mathrm{rec}}+\beta_{\mathrm{alt}}",
-        "For every built-in SSM the recurrence agrees in float64 with the direct causal convolution, the FFT "
-        "convolution zero-padded to a power of two >= 2n, and the chunked scan, within the sum of their a-priori "
-        "rounding-error bounds.",
-    ),
-    "num.appA.eq21": (
-        "A",
-        "Appendix A, eq. (21): the lag features lambda^i, lambda^-j and the binomial expansion of (i-j)^q in float64",
-        r"\hat y_i\approx\sum_{j\le i}\lambda^{i-j}(i-j)^q x_j;"
-        r"\quad |\lambda|^{-j}\ge 2^{1024}-2^{970}\iff j\ge N(\lambda)",
-        "A stable re-anchored chunked evaluation of the Appendix A lag kernels lambda^tau tau^q agrees with an "
-        "extended-precision reference within its a-priori bound, and so do the paper's raw features (21) at "
-        "length 2048 at every scale; the raw feature lambda^-j rounds to Inf in float64 exactly from j = N(lambda) "
-        "(N = 6737, 70623, 709434 for |lambda| ~ 0.9, 0.99, 0.999).",
-    ),
-}
-
-_WHY = (
-    "Each float_bound goal fixes a bound formula (numeric/bounds.py: gamma_n = n u/(1 - n u) times norms of absolute "
-    "values) and the exact matrices it reads norms from; the kernel re-derives the bound exactly from the sizes and "
-    "the shadow-pass norms in the witness, checks the stated facts (for instance ||A||_2^2 <= A_gram < 1 by "
-    "Gershgorin, CF^2 >= ||C||_F^2) and error <= bound with no NaN/Inf. It re-checks the arithmetic of the bound, "
-    "not the float computation itself: the measured error and the shadow norms are data produced by numeric/."
-)
-
-
-def spec_entries() -> dict:
-    """The frozen statements of the num.* claims (goals as produced at the default scale on numpy)."""
-    groups = {
-        "num.thm4.4": (
-            heads_checks(get_backend(), SIZES["default"]["heads"]),
-            [],
-            ["N", "backend", "device", "n", "scale"],
-        ),
-        "num.ssm.forms": (
-            forms_all(get_backend(), "default"),
-            [],
-            ["N", "backend", "device", "n", "n_direct", "scale"],
-        ),
-        "num.appA.eq21": (
-            feature_checks(FEATURE_N["default"]),
-            overflow_obligations(),
-            ["backend", "device", "n", "scale"],
-        ),
-    }
-    out = {}
-    for claim_id, (checks, extra, params) in groups.items():
-        section, reference, latex, words = _TEXT[claim_id]
-        goals = [{"name": c.name, "kind": "float_bound", "goal": c.goal_template()} for c in checks]
-        goals += [{"name": o.name, "kind": o.kind, "goal": o.goal} for o in extra]
-        out[claim_id] = {
-            "section": section,
-            "reference": reference,
-            "statement": {"latex": latex, "words": words},
-            "why": _WHY,
-            "params": params,
-            "certified": goals,
-            "baseline": "verdict",  # measured float errors vary with the platform: compare verdicts only
-        }
-    return out
-
-
-def write_spec(path: Path) -> None:
-    """Regenerate verify/kernel/specs/snum.json (run by hand when a bound formula changes)."""
-    from verify.certificate import write_atomic
-
-    write_atomic(path, (json.dumps(spec_entries(), indent=1, sort_keys=True) + "\n").encode("ascii"))

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from numeric.bounds import ACCURACY_LOST, SHADOW_SAFETY, U_LONGDOUBLE, U, evaluate, round_up
+from numeric.bounds import ACCURACY_LOST, SHADOW_SAFETY, U, evaluate, round_up
 
 __all__ = [
     "Mode",
@@ -149,7 +149,7 @@ class FeatureRun:
 
     def bound(self, which: str) -> Fraction:
         """The a-priori bound of the stable or raw evaluation (numeric.bounds)."""
-        env = {"u": U, "v": U_LONGDOUBLE, "n": self.n, "L": self.chunk, "q": self.q, **self.values}
+        env = {"u": U, "n": self.n, "L": self.chunk, "q": self.q, **self.values}
         return evaluate(which, env)
 
     def passed(self, which: str) -> bool:
@@ -203,7 +203,6 @@ def run(mode: Mode, q: int, n: int, chunk: int = 64, seed: int = 3) -> FeatureRu
     values = {
         "Ybar": round_up(SHADOW_SAFETY * ybar),
         "Yraw": round_up(SHADOW_SAFETY * yraw) if math.isfinite(yraw) else Fraction(-1),
-        "v": U_LONGDOUBLE,
     }
     out = FeatureRun(
         mode,

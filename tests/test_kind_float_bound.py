@@ -13,6 +13,7 @@ GOAL = {
     "matrices": {"A": [["1/2", "-1/4"], ["1/4", "1/2"]], "C": [["1", "2"]]},
     "bound": "(n*u/(1-n*u))*Y + C_frob2*u + N_log2*u",
     "facts": [{"lhs": "A_gram", "op": "<", "rhs": "1"}, {"lhs": "N_pow2", "op": "==", "rhs": "1"}],
+    "caps": {"Y": "2*n*C_rowsum^2"},  # 2 * 100 * 3^2 = 1800
 }
 
 
@@ -45,13 +46,60 @@ def test_kernel_rejects_a_float_error():
 
 
 def test_kernel_rejects_a_missing_value():
-    with pytest.raises(KernelError, match="no value given for 'Y'"):
+    with pytest.raises(KernelError, match=r"found values \[\], expected exactly the capped \['Y'\]"):
         _check({"error": "0", "nonfinite": 0, "values": {}})
 
 
+def test_kernel_rejects_a_value_without_a_cap():
+    with pytest.raises(KernelError, match="expected exactly the capped"):
+        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1", "Z": "1"}})
+
+
+def test_kernel_rejects_a_goal_without_caps():
+    goal = {k: v for k, v in GOAL.items() if k != "caps"}
+    with pytest.raises(KernelError, match="caps"):
+        read_goal("float_bound", goal, "t")
+
+
 def test_kernel_rejects_a_value_that_shadows_a_goal_name():
+    goal = dict(GOAL, bound="Y + C_frob2*u", caps={"Y": "1", "C_frob2": "10"})
     with pytest.raises(KernelError, match="already defined"):
-        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1", "n": "5"}})
+        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1", "C_frob2": "5"}}, goal)
+
+
+def test_kernel_accepts_a_value_equal_to_its_cap():
+    _check({"error": "0", "nonfinite": 0, "values": {"Y": "1800"}})
+
+
+def test_kernel_rejects_a_value_above_its_exact_cap():
+    with pytest.raises(KernelError, match="exceeds its exact cap"):
+        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1801"}})
+
+
+def test_kernel_rejects_an_inflated_norm_that_would_cover_a_large_error():
+    with pytest.raises(KernelError, match="exceeds its exact cap"):
+        _check({"error": "1000", "nonfinite": 0, "values": {"Y": "1000000000000000000000000000000"}})
+
+
+def test_kernel_rejects_a_cap_that_reads_a_supplied_value():
+    goal = dict(GOAL, caps={"Y": "2*Y"})
+    with pytest.raises(KernelError, match="no value given for 'Y'"):
+        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1"}}, goal)
+
+
+@pytest.mark.parametrize(
+    ("bound", "message"),
+    [
+        ("1 - Y*u", "subtracted"),
+        ("u/Y", "division by a supplied value"),
+        ("u*(n - Y)", "subtracted"),
+        ("u*Y/(1 - n)", "not positive"),
+        ("-u*Y", "negative constant"),
+    ],
+)
+def test_kernel_rejects_a_bound_that_decreases_in_a_supplied_value(bound, message):
+    with pytest.raises(KernelError, match=message):
+        _check({"error": "0", "nonfinite": 0, "values": {"Y": "1"}}, dict(GOAL, bound=bound))
 
 
 def test_kernel_rejects_a_false_fact():
@@ -61,7 +109,7 @@ def test_kernel_rejects_a_false_fact():
 
 
 def test_kernel_derives_gershgorin_bound_frobenius_and_log2_exactly():
-    goal = dict(GOAL, bound="A_gram + C_frob2 + C_rowsum + N_log2 + n_log2")
+    goal = dict(GOAL, bound="A_gram + C_frob2 + C_rowsum + N_log2 + n_log2", caps={})
     # A^T A = diag(5/16, 5/16); ||C||_F^2 = 5; ||C||_inf = 3; log2 256 = 8; ceil(log2 100) = 7
     _check({"error": "23", "nonfinite": 0, "values": {}}, goal)
     with pytest.raises(KernelError):

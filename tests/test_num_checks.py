@@ -38,6 +38,41 @@ def test_kernel_rejects_an_error_raised_above_the_bound(certs):
     assert not result.valid and any("exceeds the a-priori bound" in e for e in result.errors)
 
 
+def test_kernel_rejects_a_norm_inflated_to_cover_a_large_error(certs):
+    from fractions import Fraction
+
+    from numeric.bounds import evaluate
+
+    cert = {**certs["num.ssm.forms"]}
+    cert["obligations"] = [dict(o) for o in cert["obligations"]]
+    ob = cert["obligations"][0]
+    values = dict(ob["witness"]["values"], Psum=str(10**30))
+    env = {**ob["goal"]["sizes"], **{k: Fraction(v) for k, v in values.items()}}
+    assert evaluate("direct", env) > 1000  # the inflated norm would cover the forged error: only its cap stops it
+    cert["obligations"][0] = {**ob, "witness": {**ob["witness"], "values": values, "error": "1000"}}
+    result = check_certificate(_rehash(cert), "inflated")
+    assert not result.valid and any("Psum: 1.000000e+30 exceeds its exact cap" in e for e in result.errors)
+
+
+def test_kernel_rejects_every_value_raised_just_above_its_cap(certs):
+    from fractions import Fraction
+
+    from numeric.caps import cap_values
+
+    cert = certs["num.thm4.4"]
+    ob = cert["obligations"][3]
+    goal = ob["goal"]
+    limits = cap_values(goal["caps"], goal["sizes"], goal["matrices"])
+    for name, cap in limits.items():
+        raised = cap + Fraction(1, 2**60) * max(cap, 1)
+        text = f"{raised.numerator}/{raised.denominator}"
+        forged = {**cert, "obligations": list(cert["obligations"])}
+        values = {**ob["witness"]["values"], name: text}
+        forged["obligations"][3] = {**ob, "witness": {**ob["witness"], "values": values}}
+        result = check_certificate(_rehash(forged), "raised")
+        assert not result.valid and any(f"{name}:" in e and "exceeds its exact cap" in e for e in result.errors), name
+
+
 def test_kernel_rejects_a_certificate_built_from_a_corrupted_coefficient(certs):
     cert = {**certs["num.thm4.4"]}
     name = "heads-vs-scan:random16:modal"

@@ -62,6 +62,20 @@ def test_kernel_string_and_python_formula_agree_exactly(name):
         assert Fraction(int(value.re.p), int(value.re.q)) == evaluate(name, env)
 
 
+@pytest.mark.parametrize("name", sorted(FORMULAS))
+def test_each_formula_reads_exactly_its_listed_values(name):
+    from numeric.bounds import VALUES
+
+    exact = {"u", "n", "m", "d", "p", "k", "M", "N", "N_log2", "L", "NL", "NL_log2", "Q", "q", "Vcat_rowsum"}
+    names, stack = set(), [parse_expression(FORMULAS[name]["bound"], "test")]
+    while stack:
+        node = stack.pop()
+        if node[0] == "var":
+            names.add(node[1])
+        stack += [c for c in node[1:] if isinstance(c, tuple)]
+    assert names - exact == set(VALUES[name])
+
+
 def test_bounds_grow_with_every_shadow_norm():
     env = _env_for("heads", 0)
     base = evaluate("heads", env)

@@ -199,6 +199,14 @@ def far_measurement(cert: dict) -> dict:
     return _rehash(cert)
 
 
+def inflated_norm(cert: dict) -> dict:
+    """num.ssm.forms: a shadow norm raised to 10^30 so that the bound covers a measured error of 1000."""
+    witness = _obligation(cert, "direct-vs-recurrence:rotation")["witness"]
+    witness["values"]["Psum"] = "1" + "0" * 30
+    witness["error"] = "1000"
+    return _rehash(cert)
+
+
 def extra_expensive_obligation(cert: dict) -> dict:
     """An obligation the statement does not list, asking for minutes of work: refused before any work."""
     goal = {"vars": ["x"], "lhs": "+".join(["1^10000"] * 12000), "rhs": "12000"}
@@ -300,6 +308,7 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     ),
     "chosen-tolerance": ("exp.fig4", chosen_tolerance, "unknown field 'tolerance'"),
     "far-measurement": ("exp.fig4", far_measurement, "is not within the a-priori bound"),
+    "inflated-norm": ("num.ssm.forms", inflated_norm, "values.Psum: 1.000000e+30 exceeds its exact cap"),
     "extra-expensive-obligation": ("thm4.2.eq5", extra_expensive_obligation, "is not part of the statement"),
     "blowup-witness": ("thm4.2.eq5", blowup_witness, "obligation 'lower-bound'"),
     "long-sum-witness": ("thm4.2.eq5", long_sum_witness, "the weighted sum of squares does not equal"),

@@ -1,8 +1,12 @@
 """Kind float_bound: a measured float64 error is at most an a-priori bound, re-derived exactly from its inputs.
 
 The kernel re-checks the arithmetic of the bound, not the float computation itself: the certificate carries
-the measured error and the inputs of the bound formula (sizes, shadow-pass norms) as exact dyadic rationals;
-the frozen goal names the formula. Matrices given in the goal yield exactly computed norms:
+the measured error and the inputs of the bound formula (shadow-pass norms) as exact dyadic rationals; the frozen
+goal names the formula, the sizes, and for every supplied value an exact cap (an expression in the goal's exact
+quantities only). Each value must lie in [0, cap] and the bound must be nondecreasing in every value (monotone.py),
+so bound(values) <= bound(caps): a certificate can tighten the bound with its measured norms, never inflate it
+beyond the a-priori bound at the caps. The measured error (and the values) are data: the statement says so.
+Matrices given in the goal yield exactly computed norms:
 X_frob2 = ||X||_F^2, X_gram = max_i sum_j |(X^T X)_ij| (a Gershgorin upper bound of ||X||_2^2) and
 X_rowsum = ||X||_inf; each size k yields k_log2 = ceil(log2 k) and k_pow2 (1 when k is a power of two, else 0).
 A non-finite value (NaN or Inf) anywhere in the check is a failure.
@@ -12,11 +16,12 @@ from __future__ import annotations
 
 from flint import fmpq
 
-from .errors import KernelError
+from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .expr import parse_expression
 from .intervals import RELATIONS, exact_value, holds_exactly
 from .matrix import Matrix, read_matrix
+from .monotone import check_nondecreasing
 from .numbers import GQ, parse_integer, parse_number
 
 __all__ = ["KINDS"]
@@ -46,7 +51,8 @@ def _relation(value: object, where: str) -> tuple:
 
 
 def _goal(goal: dict, where: str) -> tuple:
-    """Read u, sizes, exact matrices, the bound expression and the facts."""
+    """Read u, sizes, exact matrices, the bound expression, the facts and the caps of the supplied values."""
+    expect_keys(goal, where, ("u", "sizes", "bound", "caps"), ("matrices", "facts"))
     u = parse_number(_field(goal, "u", where), f"{where}.u")
     if not u.is_real() or not 0 < u.re < 1:
         raise KernelError(f"{where}.u", "expected a unit roundoff 0 < u < 1")
@@ -60,7 +66,9 @@ def _goal(goal: dict, where: str) -> tuple:
     if not isinstance(facts_in, list):
         raise KernelError(f"{where}.facts", "expected a list of relations")
     facts = tuple(_relation(f, f"{where}.facts[{k}]") for k, f in enumerate(facts_in))
-    return (u.re, sizes, mats, parse_expression(_field(goal, "bound", where), f"{where}.bound"), facts)
+    caps_in = goal["caps"]
+    caps = tuple((k, parse_expression(caps_in[k], f"{where}.caps.{k}")) for k in _names(caps_in, f"{where}.caps"))
+    return (u.re, sizes, mats, parse_expression(goal["bound"], f"{where}.bound"), facts, caps)
 
 
 def _real_entries(m: Matrix, where: str) -> list[list[fmpq]]:
@@ -86,8 +94,9 @@ def _derived(name: str, m: Matrix, where: str) -> dict[str, fmpq]:
 
 def _check(goal: tuple, witness: object, where: str) -> None:
     """Re-derive the bound exactly and check error <= bound, every fact, and that nothing was NaN or Inf."""
-    u, sizes, mats, bound_node, facts = goal
+    u, sizes, mats, bound_node, facts, caps = goal
     here = f"{where}.witness"
+    expect_keys(witness, here, ("error", "nonfinite", "values"))
     nonfinite = parse_integer(_field(witness, "nonfinite", here), f"{here}.nonfinite", 0)
     if nonfinite:
         raise KernelError(here, f"{nonfinite} non-finite values (NaN or Inf) occurred; such a check fails")
@@ -99,12 +108,19 @@ def _check(goal: tuple, witness: object, where: str) -> None:
     for name, m in mats:
         env.update((k, GQ(v)) for k, v in _derived(name, m, f"{where}.matrices.{name}").items())
     values = _field(witness, "values", here)
-    for name in _names(values, f"{here}.values"):
+    names = _names(values, f"{here}.values")
+    if names != [k for k, _ in caps]:
+        raise KernelError(f"{here}.values", f"found values {names}, expected exactly the capped {[k for k, _ in caps]}")
+    limits = {k: exact_value(node, env, f"{where}.caps.{k}") for k, node in caps}
+    check_nondecreasing(bound_node, set(names), env, f"{where}.bound")
+    for name in names:
         if name in env:
             raise KernelError(f"{here}.values.{name}", "this name is already defined by the goal")
         value = parse_number(values[name], f"{here}.values.{name}")
         if not value.is_real() or value.re < 0:
             raise KernelError(f"{here}.values.{name}", "expected a nonnegative real number (a norm)")
+        if not (limits[name].is_real() and value.re <= limits[name].re):
+            raise KernelError(f"{here}.values.{name}", f"{float(value.re):.6e} exceeds its exact cap")
         env[name] = value
     for k, (lhs, op, rhs) in enumerate(facts):
         at = f"{where}.facts[{k}]"
