@@ -40,3 +40,9 @@ def test_the_trained_model_files_hold_the_same_two_blocks():
     pt, _ = read_arrays(ROOT / "examples" / "weights" / "lti-trained.pt")
     st, _ = read_arrays(ROOT / "examples" / "weights" / "lti-trained.safetensors")
     assert sorted(pt) == sorted(st) and all(np.array_equal(pt[k], st[k]) for k in pt)
+
+
+def test_the_claims_copy_of_the_trained_model_is_the_example_file():
+    from verify.claims.exp_heads_error import DEFAULT_FILE
+
+    assert DEFAULT_FILE.read_bytes() == (ROOT / "examples" / "weights" / "lti-trained.safetensors").read_bytes()

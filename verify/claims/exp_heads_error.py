@@ -20,8 +20,9 @@ from verify.registry import claim
 __all__ = ["CLAIM_ID", "error_certificate", "DEFAULT_FILE", "DEFAULT_PREFIX", "DEFAULT_N", "DEFAULT_TOLERANCE"]
 
 CLAIM_ID = "exp.fig3.optimum.ssm"
-ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_FILE = ROOT / "examples" / "weights" / "lti-trained.safetensors"
+# The trained example model (examples/make_weights.py writes it to examples/weights/; this copy is package data,
+# so that a non-editable install can build the claim; tests/test_make_weights.py keeps the two identical).
+DEFAULT_FILE = Path(__file__).resolve().parent / "data" / "lti-trained.safetensors"
 DEFAULT_PREFIX = "layers.0.ssm."
 DEFAULT_N = 256
 DEFAULT_TOLERANCE = Fraction(1, 100)

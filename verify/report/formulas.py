@@ -32,6 +32,9 @@ __all__ = [
 
 MAX_TERMS_SHOWN = 24  # a longer polynomial is shown with its first terms and a count of the rest
 MAX_MATRIX_SHOWN = 10  # rows/columns shown of a larger matrix
+# Columns of a matrix are also cut where their entries' text (summed over the shown columns) passes this many
+# characters, so that a matrix of long complex entries fits its card (about 1000 px) without scrolling.
+MAX_MATRIX_CHARS = 72
 MAX_EXPRESSION_SHOWN = 1200  # characters of an expression string rendered as mathematics
 
 _GREEK = set(
@@ -273,6 +276,12 @@ def matrix_math(rows: list, limit: int = MAX_MATRIX_SHOWN) -> Math:
     """An exact matrix as a parenthesized array (larger ones elided with dots and their shape stated)."""
     n, m = len(rows), len(rows[0])
     show_r, show_c = min(n, limit), min(m, limit)
+    used = 0
+    for c in range(show_c):
+        used += max(len(str(rows[r][c])) for r in range(show_r)) + 2
+        if used > MAX_MATRIX_CHARS and c > 0:
+            show_c = c
+            break
     cells = [[number_math(rows[r][c], small=True).latex for c in range(show_c)] for r in range(show_r)]
     if m > show_c:
         cells = [row + [r"\cdots"] for row in cells]

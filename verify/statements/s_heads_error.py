@@ -15,10 +15,10 @@ INPUTS = ("source", "form", "A", "B", "C", "n", "tolerance", "width")
 DERIVED = ("k", "table", "heads")
 
 LATEX = (
-    r"e_H=\frac{\min_{V^{(h)},\phi^{(h)},\psi^{(h)}}\frac{1}{np}\sum_{i\ge j}\|K_{ij}-\mathcal W(i-j)\|_F^2}"
-    r"{\frac{1}{np}\sum_{i\ge j}\|\mathcal W(i-j)\|_F^2}=\frac{\sum_{i>H}\lambda_i(G)}{\operatorname{tr}G},\quad "
-    r"G=\sum_{\tau=0}^{n-1}(n-\tau)\,\mathrm{vec}\,\mathcal W(\tau)\,\mathrm{vec}\,\mathcal W(\tau)^{\top},\quad "
-    r"e_H\in[\ell_H,u_H]\ (H=1,\dots,k),\ k=\operatorname{rank}G,\ "
+    r"e_H = \frac{\min_{V^{(h)},\phi^{(h)},\psi^{(h)}}\frac{1}{np}\sum_{i\ge j}\|K_{ij}-\mathcal W(i-j)\|_F^2}"
+    r"{\frac{1}{np}\sum_{i\ge j}\|\mathcal W(i-j)\|_F^2} = \frac{\sum_{i>H}\lambda_i(G)}{\operatorname{tr}G},\quad "
+    r"G = \sum_{\tau=0}^{n-1}(n-\tau)\,\mathrm{vec}\,\mathcal W(\tau)\,\mathrm{vec}\,\mathcal W(\tau)^{\top},\quad "
+    r"e_H\in[\ell_H,u_H]\ (H=1,\dots,k),\quad k=\operatorname{rank}G,\quad "
     r"H^\ast=\min\{H\ge0:\ e_H\le\varepsilon\}"
 )
 
