@@ -22,6 +22,7 @@ from .errors import field as _field
 from .kind_modes import check_moduli, read_modulus
 from .kind_output import read_output_modes
 from .ktrace import KT, MAX_TAU_DEGREE, read_kt, support
+from .limits import charge
 from .numbers import parse_integer
 from .ratmat import identity, impulse_responses, qmul, read_rational_matrix
 
@@ -86,8 +87,10 @@ def _goal_dual(goal: dict, where: str) -> tuple:
 
 
 def _flat(matrices: list[fmpq_mat], rows: int) -> fmpq_mat:
-    """The matrices flattened row-major into the columns of one rows x len(matrices) matrix."""
-    return fmpq_mat(rows, len(matrices), [m.entries()[e] for e in range(rows) for m in matrices])
+    """The matrices flattened row-major into the columns of one rows x len(matrices) matrix (charged)."""
+    charge(rows * len(matrices), "flattening matrices")
+    columns = [m.entries() for m in matrices]
+    return fmpq_mat(rows, len(matrices), [col[e] for e in range(rows) for col in columns])
 
 
 def _check_basis(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, lags: tuple, witness: dict, where: str) -> fmpq_mat:
@@ -112,6 +115,7 @@ def _check_basis(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, lags: tuple, witness: di
     lag_matrix = _flat(responses, entries)  # entries x n: column tau is W(tau)
     coords = qmul(dual, lag_matrix, f"{where}: coordinates of W(tau)")
     rebuilt = qmul(basis, coords, f"{where}: sum_h L_h(W(tau)) M_h")
+    charge(entries * n + k * n, f"{where}: span and first lags")
     for tau in range(n):
         if any(rebuilt[e, tau] != lag_matrix[e, tau] for e in range(entries)):
             raise KernelError(f"{where}.lags", f"W({tau}) is not in the span of W(t_h): the lags are not a basis")

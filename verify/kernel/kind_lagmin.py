@@ -22,13 +22,15 @@ under the causal mask, and also without it. (For n < 2R - 1 the masked minimum c
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat
+from flint import fmpq, nmod_mat
 
 from .errors import KernelError, expect_keys
 from .kind_features import head_features, read_modes_and_heads
 from .ktrace import closed_form_values
+from .limits import charge
 from .numbers import parse_integer
-from .ratmat import rank_lower_bound
+from .ratmat import mod_p_image
+from .zmat import P, rank_mod_p
 
 __all__ = ["KINDS", "ESTABLISHES", "lag_values"]
 
@@ -71,8 +73,12 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
     for h, (g, r) in enumerate(zip(lags, minimum)):
         if not r:
             continue
-        block = fmpq_mat(r, r, [g[r - 1 + a - b] for a in range(r) for b in range(r)])
-        if rank_lower_bound(block, f"{where}: rank of the lag block of head {h}") != r:
+        what = f"{where}: rank of the lag block of head {h}"
+        bits = max(max(x.p.bit_length(), x.q.bit_length()) for x in g)
+        charge(len(g) * (2 + bits // 256) + r * r, what)
+        image = [mod_p_image(x, what) for x in g]  # the block's entries are the 2R - 1 values g(0..2R - 2)
+        block = nmod_mat(r, r, [image[r - 1 + a - b] for a in range(r) for b in range(r)], P)
+        if rank_mod_p(block, what) != r:
             raise KernelError(
                 f"{where}.witness.heads[{h}]",
                 f"the lag block [g(R - 1 + a - b)] of size {r} is not shown nonsingular: no lower bound {r}",

@@ -47,6 +47,7 @@ from flint import fmpq, fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
+from .limits import charge
 from .numbers import GQ, parse_integer
 from .poly import Poly, read_poly
 from .ratmat import (
@@ -167,11 +168,18 @@ def substitute(poly: Poly, name: str, value: Poly) -> Poly:
 
 
 def check_moduli(moduli: list[fmpq_poly], where: str) -> None:
-    """Squarefree and pairwise coprime moduli: their roots are distinct eigenvalues."""
+    """Squarefree and pairwise coprime moduli: their roots are distinct eigenvalues.
+
+    Each gcd is charged 4 (deg f + deg g + 2)(words f + words g) units, far above python-flint's time (0.08 ms for
+    two polynomials of degree 64 with 929-bit coefficients, 0.5 ms at degree 256 and 4030 bits).
+    """
+    words = [1 + max(max(c.p.bit_length(), c.q.bit_length()) for c in m.coeffs()) // 64 for m in moduli]
     for k, m in enumerate(moduli):
+        charge(4 * (2 * m.degree() + 2) * 2 * words[k], f"{where}: squarefree modulus")
         if m.gcd(m.derivative()).degree() > 0:
             raise KernelError(f"{where}[{k}].modulus", "the modulus is not squarefree (a repeated root)")
         for j in range(k):
+            charge(4 * (m.degree() + moduli[j].degree() + 2) * (words[k] + words[j]), f"{where}: coprime moduli")
             if m.gcd(moduli[j]).degree() > 0:
                 raise KernelError(f"{where}[{k}].modulus", f"shares a root with the modulus of mode {j}")
 
@@ -240,6 +248,7 @@ def _companion_t(m: fmpq_poly) -> fmpq_mat:
 def chain_matrix(a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: list, where: str) -> fmpq_mat:
     """The coefficient matrix S (n x s d) of one modulus's chains, after checking (A - a) v_(t+1) = v_t modulo m."""
     n, d, s = a.nrows(), m.degree(), len(vectors)
+    charge(n * s * d + (s * d) ** 2, f"{where}: chain coefficient matrices")
     flat = [vectors[j][r][t] for r in range(n) for j in range(s) for t in range(d)]
     s_mat = fmpq_mat(n, s * d, flat)
     left = qmul(a, s_mat, f"{where}: A times the chains")

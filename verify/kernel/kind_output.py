@@ -25,8 +25,10 @@ from .errors import KernelError, expect_keys
 from .errors import field as _field
 from .kind_modes import read_modes
 from .ktrace import closed_form_values, read_kt_matrix
+from .limits import charge
 from .numbers import parse_integer
 from .ratmat import impulse_responses, qmul, read_rational_matrix, zero_part
+from .zmat import product_units
 
 __all__ = ["KINDS", "ESTABLISHES", "read_output_modes"]
 
@@ -72,16 +74,22 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
     nu, _ = zero_part(a, where)
     if start != nu:
         raise KernelError(f"{where}.start", f"found {start}, expected nu = {nu}, the index of the eigenvalue 0 of A")
-    mu = fmpq_poly([1])
-    for m, matrix in zip(moduli, coeffs):
-        mu = mu * (m / m.leading_coefficient()) ** max((len(x) for row in matrix for x in row), default=0)
-    degree = mu.degree()
+    powers = [max((len(x) for row in matrix for x in row), default=0) for matrix in coeffs]
+    degree = sum(m.degree() * j for m, j in zip(moduli, powers))
     if degree > n:
         raise KernelError(f"{where}.modes", f"the closed form has order {degree}, more than the dimension {n}")
-    lags = impulse_responses(a, fmpq_mat(n, d_in, list(b_entries)), fmpq_mat(p, n, list(c_entries)), start + n + degree)
-    entries = p * d_in
-    series = fmpq_mat(entries, start + n + degree, [w.entries()[e] for e in range(entries) for w in lags])
-    toeplitz = fmpq_mat(start + n + degree, n)
+    mu = fmpq_poly([1])
+    for m, j in zip(moduli, powers):
+        factor = m / m.leading_coefficient()
+        for _ in range(j):
+            charge(product_units(1, mu.degree() + 1, m.degree() + 1, _poly_bits(mu), _poly_bits(factor)), where)
+            mu = mu * factor
+    entries, count = p * d_in, start + n + degree
+    charge(entries * count + count * n, f"{where}: lag and Toeplitz matrices")
+    lags = impulse_responses(a, fmpq_mat(n, d_in, list(b_entries)), fmpq_mat(p, n, list(c_entries)), count)
+    lag_entries = [w.entries() for w in lags]
+    series = fmpq_mat(entries, count, [row[e] for e in range(entries) for row in lag_entries])
+    toeplitz = fmpq_mat(count, n)
     for tau in range(n):
         for i, coefficient in enumerate(mu.coeffs()):
             toeplitz[start + tau + i, tau] = coefficient
@@ -97,15 +105,21 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
         flat = [x for row in matrix for x in row]
         values = closed_form_values(flat, m, start, degree, f"{where}.modes[{k}]: closed-form values")
         total = [[t + v for t, v in zip(tr, vr)] for tr, vr in zip(total, values)]
+    charge(entries * degree, f"{where}: comparison with W")
     for step in range(degree):
         tau = start + step
-        row = lags[tau].entries()
+        row = lag_entries[tau]
         for e in range(entries):
             if total[e][step] != row[e]:
                 raise KernelError(
                     f"{where}.modes",
                     f"the closed form differs from W({tau}) at entry ({e // d_in}, {e % d_in})",
                 )
+
+
+def _poly_bits(poly: fmpq_poly) -> int:
+    """The largest bit length of a numerator or denominator of a coefficient."""
+    return max((max(c.p.bit_length(), c.q.bit_length()) for c in poly.coeffs()), default=0)
 
 
 KINDS: dict = {"output_closed_form": (_goal, _check)}

@@ -29,6 +29,7 @@ __all__ = [
     "qmul",
     "numerator_bits",
     "rank_lower_bound",
+    "mod_p_image",
     "impulse_responses",
     "nilpotent_index",
     "zero_part",
@@ -110,13 +111,16 @@ def rank_lower_bound(m: fmpq_mat, what: str) -> int:
     """
     entries = m.entries()
     charge(len(entries) * (2 + _bits(m) // 256), what)
-    image = []
-    for x in entries:
-        q = int(x.q) % P
-        if q == 0:
-            raise KernelError(what, f"a denominator is divisible by the prime {P}; the rank is not decided")
-        image.append(int(x.p) % P * pow(q, -1, P) % P)
+    image = [mod_p_image(x, what) for x in entries]
     return rank_mod_p(nmod_mat(m.nrows(), m.ncols(), image, P), what)
+
+
+def mod_p_image(x: fmpq, what: str) -> int:
+    """p q^-1 modulo zmat.P for x = p/q (q prime to P, else a KernelError: the rank would not be decided)."""
+    q = int(x.q) % P
+    if q == 0:
+        raise KernelError(what, f"a denominator is divisible by the prime {P}; the rank is not decided")
+    return int(x.p) % P * pow(q, -1, P) % P
 
 
 def impulse_responses(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, count: int) -> list[fmpq_mat]:
