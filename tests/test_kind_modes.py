@@ -164,6 +164,11 @@ def test_a_state_matrix_entry_in_the_generator_is_rejected():
         read_goal("power_closed_form", goal, "t")
 
 
+def test_a_modulus_must_be_monic():
+    with pytest.raises(KernelError, match="expected a monic modulus"):
+        read_modulus("2*a - 1", "t")
+
+
 def test_a_modulus_above_the_state_dimension_bound_is_rejected():
     with pytest.raises(KernelError, match="expected a modulus of degree 1..256"):
         read_modulus("a^257 - 2", "t")

@@ -91,11 +91,14 @@ def _to_fmpq_poly(poly: Poly) -> fmpq_poly:
 
 
 def read_modulus(value: object, where: str) -> fmpq_poly:
-    """A modulus m(a): a rational polynomial of degree 1..MAX_DEGREE in the generator a."""
+    """A modulus m(a): a monic rational polynomial of degree 1..MAX_DEGREE in the generator a (monic, so that each set
+    of eigenvalues has exactly one modulus)."""
     poly = read_poly(value, (GEN,), where, complex_ok=False)
     m = _to_fmpq_poly(poly)
     if not 1 <= m.degree() <= MAX_DEGREE:
         raise KernelError(where, f"found degree {m.degree()}, expected a modulus of degree 1..{MAX_DEGREE}")
+    if m.leading_coefficient() != 1:
+        raise KernelError(where, f"leading coefficient {m.leading_coefficient()}, expected a monic modulus")
     return m
 
 
