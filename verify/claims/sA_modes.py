@@ -122,8 +122,10 @@ def _output_modes(modes: SSMModes) -> list[dict]:
 
 
 def _chains(e: Eigen) -> list:
-    """The chains of one modulus as lists of vectors of polynomials in a."""
-    return [[[format_elem(x) for x in v] for v in chain] for chain in e.chains]
+    """The chains of one modulus: vectors whose entries are the coefficients of 1, a, ..., a^(d-1) (power basis)."""
+    d = e.modulus.degree()
+    coefficients = lambda x: [str(c) for c in x.coeffs()] + ["0"] * (d - len(x.coeffs()))  # noqa: E731
+    return [[[coefficients(x) for x in v] for v in chain] for chain in e.chains]
 
 
 def jordan_obligation(name: str, modes: SSMModes) -> Obligation:

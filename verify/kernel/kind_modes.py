@@ -6,8 +6,9 @@ K = QQ[a]/(m) and stands for its value at every root alpha of m. Moduli are requ
 coprime, which makes the eigenvalues they describe distinct. Tr_m(x) = sum over the roots alpha of m of x(alpha),
 a rational number (the trace of multiplication by x on QQ[a]/(m)).
 
-A chain vector is a vector of K^n written in the power basis: n polynomials in a of degree < d = deg m (reduced).
-Its coefficient matrix is the rational n x d matrix X with v = sum_t X[:, t] a^t; multiplication by a acts on the
+A chain vector is a vector of K^n written in the power basis: n entries, each the list of the d = deg m rational
+coefficients of 1, a, ..., a^(d-1) (a reduced element of K). Its coefficient matrix is the rational n x d matrix X
+with v = sum_t X[:, t] a^t; multiplication by a acts on the
 rows of X as the companion matrix of m, so (A - a) v_(t+1) = v_t modulo m is the rational identity
 A X_(t+1) - X_(t+1) M^T = X_t, checked with integer matrix products.
 
@@ -47,6 +48,7 @@ from flint import fmpq, fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
+from .ktrace import read_rational
 from .limits import charge
 from .numbers import GQ, parse_integer
 from .poly import Poly, read_poly
@@ -211,18 +213,14 @@ def _square(value: object, where: str) -> fmpq_mat:
 
 
 def _vector(value: object, n: int, d: int, where: str) -> list[list[fmpq]]:
-    """A chain vector: n polynomials in a of degree < d, as n rows of d rational coefficients."""
+    """A chain vector: n entries, each the d rational coefficients of 1, a, ..., a^(d-1) (a reduced element of K)."""
     if not isinstance(value, list) or len(value) != n:
-        raise KernelError(where, f"expected a vector of {n} polynomials in a")
+        raise KernelError(where, f"expected a vector of {n} elements of K")
     rows = []
-    for r, text in enumerate(value):
-        poly = read_poly(text, (GEN,), f"{where}[{r}]", complex_ok=False)
-        if poly.terms and poly.degree_in({GEN}) >= d:
-            raise KernelError(f"{where}[{r}]", f"degree {poly.degree_in({GEN})} in a; expected a reduced form, < {d}")
-        row = [fmpq(0)] * d
-        for (k,), c in poly.terms.items():
-            row[k] = c.re
-        rows.append(row)
+    for r, coeffs in enumerate(value):
+        if not isinstance(coeffs, list) or len(coeffs) != d:
+            raise KernelError(f"{where}[{r}]", f"expected the {d} coefficients of 1, a, ..., a^{d - 1}")
+        rows.append([read_rational(x, f"{where}[{r}][{t}]") for t, x in enumerate(coeffs)])
     return rows
 
 

@@ -28,7 +28,17 @@ from .numbers import parse_number
 from .ratmat import numerator_bits
 from .zmat import product_units
 
-__all__ = ["KT", "MAX_TAU_DEGREE", "monic", "read_kt", "read_kt_matrix", "support", "extend", "closed_form_values"]
+__all__ = [
+    "KT",
+    "MAX_TAU_DEGREE",
+    "monic",
+    "read_rational",
+    "read_kt",
+    "read_kt_matrix",
+    "support",
+    "extend",
+    "closed_form_values",
+]
 
 # The degree in tau of a closed form is below the largest Jordan block, so at most the state dimension (256).
 MAX_TAU_DEGREE = 256
@@ -44,7 +54,7 @@ def monic(m: fmpq_poly) -> tuple[fmpq, ...]:
     return tuple(c / lead for c in coeffs[:-1])
 
 
-def _number(value: object, where: str) -> fmpq:
+def read_rational(value: object, where: str) -> fmpq:
     """One exact rational string (charged by its length: python's int parsing grows with the digits)."""
     if isinstance(value, str):
         charge(3 + len(value) // 200, "reading a number")
@@ -100,7 +110,7 @@ def read_kt(value: object, d: int, where: str) -> KT:
     for q, coords in enumerate(value):
         if not isinstance(coords, list) or len(coords) != d:
             raise KernelError(f"{where}[{q}]", f"expected the {d} trace coordinates Tr(a^k x_{q}), k < {d}")
-        out.append(tuple(_number(x, f"{where}[{q}][{k}]") for k, x in enumerate(coords)))
+        out.append(tuple(read_rational(x, f"{where}[{q}][{k}]") for k, x in enumerate(coords)))
     if out and all(x == 0 for x in out[-1]):
         raise KernelError(f"{where}[{len(out) - 1}]", "the last coordinate list is zero (leave it out)")
     return tuple(out)
