@@ -39,7 +39,7 @@ from .kind_output import read_output_modes
 from .ktrace import support
 from .numbers import parse_integer
 from .poly import Poly, read_poly
-from .ratmat import is_irreducible, read_rational_matrix, root_index
+from .ratmat import charpoly, is_irreducible, read_rational_matrix, root_index
 
 __all__ = ["KINDS", "ESTABLISHES", "CONSTRUCTIONS", "read_modes_and_heads", "head_features"]
 
@@ -53,14 +53,14 @@ def mode_sizes(a, moduli: tuple, where: str, field: str) -> tuple[int, ...]:
     """J_l for each modulus: nonzero, irreducible roots that are eigenvalues of A, their largest Jordan block."""
     if not moduli:
         raise KernelError(f"{where}.{field}", "expected at least one nonzero eigenvalue")
-    sizes = []
+    sizes, chi = [], charpoly(a)
     for k, m in enumerate(moduli):
         here = f"{where}.{field}[{k}]"
         if m_zero(m):
             raise KernelError(here, "has the root 0: (A2) needs nonzero eigenvalues")
         if not is_irreducible(m):
             raise KernelError(here, "expected an irreducible modulus (one Galois orbit of eigenvalues)")
-        size = root_index(m, a, here)
+        size = root_index(m, a, here, chi)
         if size == 0:
             raise KernelError(here, "its roots are not eigenvalues of A")
         sizes.append(size)

@@ -38,6 +38,7 @@ __all__ = [
     "support",
     "extend",
     "closed_form_values",
+    "SCALAR_DEGREE",
 ]
 
 # The degree in tau of a closed form is below the largest Jordan block, so at most the state dimension (256).
@@ -132,17 +133,38 @@ def support(x: KT) -> tuple[int, ...]:
     return tuple(q for q, coords in enumerate(x) if any(c != 0 for c in coords))
 
 
+# Up to this degree of m a term of the recurrence is a short sum of rational products; above it, one integer product.
+SCALAR_DEGREE = 4
+
+
+def _words(x: fmpq) -> int:
+    """64-bit limbs of the larger of a rational's numerator and denominator."""
+    return 1 + max(x.p.bit_length(), x.q.bit_length()) // 64
+
+
 def extend(rows: list[tuple[fmpq, ...]], m: fmpq_poly, count: int, what: str) -> list[list[fmpq]]:
     """For each row of trace coordinates (s_0, ..., s_(d-1)) of some x: s_0, ..., s_(count-1), s_k = Tr_m(a^k x).
 
-    Each row is extended by the recurrence of m, one charged product (1 x d) (d x 1) per new term (rows are extended
-    one by one: their denominators differ, and a common one would multiply the sizes).
+    Each row is extended by the recurrence of m, one term at a time (rows are extended one by one: their
+    denominators differ, and a common one would multiply the sizes). For deg m <= SCALAR_DEGREE a term is d rational
+    products, each charged 1 + w_x + w_c + w_x w_c / 1000 units (w the 64-bit limbs; multiplication and the gcds of
+    the reduction); above it the window's integer numerators times the cleared recurrence, charged by
+    zmat.product_units.
     """
     d = m.degree()
     out = [list(r) for r in rows]
     if count <= d or not rows:
         return [r[:count] for r in out]
-    step, step_den = fmpq_mat(d, 1, [-c for c in monic(m)]).numer_denom()
+    coefficients = [-c for c in monic(m)]
+    if d <= SCALAR_DEGREE:
+        limbs = [_words(c) for c in coefficients]
+        for r in out:
+            for k in range(d, count):
+                window = r[k - d : k]
+                charge(sum(1 + w + v + w * v // 1000 for w, v in zip(map(_words, window), limbs)), what)
+                r.append(sum((c * x for c, x in zip(coefficients, window)), fmpq(0)))
+        return out
+    step, step_den = fmpq_mat(d, 1, coefficients).numer_denom()
     step_bits = numerator_bits(step)
     for r in out:
         for k in range(d, count):

@@ -197,14 +197,14 @@ def multiplicity(modulus: fmpq_poly, poly: fmpq_poly) -> int:
         poly, count = quotient, count + 1
 
 
-def root_index(modulus: fmpq_poly, a: fmpq_mat, where: str) -> int:
+def root_index(modulus: fmpq_poly, a: fmpq_mat, where: str, chi: fmpq_poly | None = None) -> int:
     """The size of the largest Jordan block of A at the roots of an irreducible modulus (0 if none is one).
 
-    The multiplicity e of the modulus in the characteristic polynomial is each root's algebraic multiplicity, so
-    e = 0 means no root is an eigenvalue and e = 1 means blocks of size 1; for e >= 2 the index is read off the
-    ranks of modulus(A)^s.
+    The multiplicity e of the modulus in the characteristic polynomial chi (computed when not given) is each root's
+    algebraic multiplicity, so e = 0 means no root is an eigenvalue and e = 1 means blocks of size 1; for e >= 2 the
+    index is read off the ranks of modulus(A)^s.
     """
-    e = multiplicity(modulus, charpoly(a))
+    e = multiplicity(modulus, charpoly(a) if chi is None else chi)
     if e <= 1:
         return e
     return _stable_power(_evaluate(modulus, a), where)[0]
