@@ -196,3 +196,40 @@ def test_feature_counts_and_minimum_equal_the_first_construction_on_every_invert
         assert lag_goal(data)["bound"] == paper and lag_goal(data, "merged")["bound"] == merged
         old_minimum = [sum(d * (max(x) + 1) for d, x in zip(degrees, row) if x) for row in old_b]
         assert [head_minimum(data["modes"], row) for row in data["b"]] == old_minimum
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    kinds=st.lists(st.sampled_from(["pair-j2", "cube", "nil2", "j2"]), min_size=1, max_size=2, unique=True),
+    seed=st.integers(0, 10_000),
+)
+def test_closed_forms_equal_the_first_construction_for_random_disguised_jordan_forms(kinds, seed):
+    import random
+
+    from constructions import modes_reference
+
+    rnd = random.Random(seed)
+    blocks = {
+        "pair-j2": [[1, -2, 1, 0], [2, 1, 0, 1], [0, 0, 1, -2], [0, 0, 2, 1]],  # 1 +- 2i with Jordan blocks of size 2
+        "cube": [[0, 0, 2], [1, 0, 0], [0, 1, 0]],  # the roots of a^3 - 2
+        "nil2": [[0, 1], [0, 0]],
+        "j2": [[fmpq(rnd.randint(1, 5), 3), 1], [0, fmpq(rnd.randint(1, 5), 3)]],
+    }
+    chosen = [blocks[k] for k in kinds]
+    m = sum(len(b) for b in chosen)
+    j, offset = fmpq_mat(m, m), 0
+    for b in chosen:
+        for r, row in enumerate(b):
+            for c, x in enumerate(row):
+                j[offset + r, offset + c] = fmpq(x)
+        offset += len(b)
+    s = fmpq_mat(m, m, [1 if c >= r else rnd.randint(-2, 2) for r in range(m) for c in range(m)])
+    s = s * s.transpose() + fmpq_mat(m, m, [int(r == c) for r in range(m) for c in range(m)])
+    a = s * j * s.inv()
+    b = fmpq_mat(m, 2, [rnd.randint(-2, 2) for _ in range(2 * m)])
+    c = fmpq_mat(2, m, [rnd.randint(-2, 2) for _ in range(2 * m)])
+    new = analyse(a, b, c)
+    start, old = modes_reference.closed_forms(a, b, c)
+    assert start == new.start and [f for f, _, _ in old] == [md.eigen.modulus for md in new.modes]
+    for (f, _, output), mode in zip(old, new.modes):
+        assert [[_trace_coordinates(x, f) for x in row] for row in output] == mode.output
