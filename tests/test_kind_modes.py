@@ -185,6 +185,18 @@ def test_certificate_with_a_perturbed_chain_is_rejected_after_resealing():
     assert any("jordan3.power" in e and "(A - a I) v differs" in e for e in result.errors), result.errors
 
 
+def test_certificate_with_other_block_sizes_is_rejected_after_resealing():
+    from verify.claims.sA_modes import eq18
+
+    cert = json.loads(json.dumps(eq18()))
+    for eigen in (cert["params"]["jordan3.eigen"], _goal(cert, "jordan3.jordan")["eigen"]):
+        block = next(e for e in eigen if e["chains"] == [3])
+        block["chains"] = [2, 1]  # the same dimension, another Jordan form
+    result = check_certificate(reseal(cert))
+    assert not result.valid
+    assert any("jordan3.jordan" in e and "A has Jordan blocks [3]" in e for e in result.errors), result.errors
+
+
 def _goal(cert: dict, name: str) -> dict:
     return next(o for o in cert["obligations"] if o["name"] == name)["goal"]
 
