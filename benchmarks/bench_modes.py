@@ -38,6 +38,7 @@ def _counted() -> object:
 
     @contextmanager
     def budget(total: int = limits.WORK_BUDGET) -> object:
+        """The kernel's budget, with its units recorded when the certificate is done."""
         with limits.work_budget(total) as b:
             yield b
         used.append(b.used)

@@ -29,7 +29,7 @@ which is <= m because J_l is at most the multiplicity of each root of m_l.
 
 from __future__ import annotations
 
-from flint import fmpq_poly
+from flint import fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
@@ -49,7 +49,7 @@ _COMPLEX = ("L", ("M",), "B")
 _REAL = ("X", (), "Z")
 
 
-def mode_sizes(a, moduli: tuple, where: str, field: str) -> tuple[int, ...]:
+def mode_sizes(a: fmpq_mat, moduli: tuple, where: str, field: str) -> tuple[int, ...]:
     """J_l for each modulus: nonzero, irreducible roots that are eigenvalues of A, their largest Jordan block."""
     if not moduli:
         raise KernelError(f"{where}.{field}", "expected at least one nonzero eigenvalue")
