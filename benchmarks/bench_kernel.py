@@ -144,6 +144,24 @@ def modes_big_ssm() -> dict:
     return cert
 
 
+def modes_high_power() -> dict:
+    """appA.ssm with the closed form of W replaced by one mode a - c, c with 3,900 digits, given as a polynomial of
+    degree 2 in tau (so mu = (a - c)^3 with huge coefficients), consistently in every goal: the recurrence check's
+    products are charged by the sizes of mu's coefficients before they run."""
+    from verify.kernel import statements
+
+    cert = _load("appA.ssm")
+    big = "7" * 3900
+    coeff = [[[[big], ["1"], ["1"]] for _ in row] for row in cert["params"]["output"][0]["coeff"]]
+    new = {"output": [{"modulus": f"a - {big}/3", "coeff": coeff}]}
+    cert["params"].update(new)
+    for item in statements()["appA.ssm"]["certified"]:
+        for key, value in item["goal"].items():
+            if isinstance(value, dict) and value.get("$param") in new:
+                _ob(cert, item["name"])["goal"][key] = new[value["$param"]]
+    return cert
+
+
 CASES: dict[str, Callable[[], dict]] = {
     f.__name__: f
     for f in (
@@ -158,6 +176,7 @@ CASES: dict[str, Callable[[], dict]] = {
         interval_many_pieces,
         heads_big_annihilator,
         modes_big_ssm,
+        modes_high_power,
     )
 }
 

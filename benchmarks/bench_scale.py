@@ -5,7 +5,8 @@ Exact table (one row per SSM, p = d = 4): dense random rational (entries a/b, |a
 converted exactly to dyadic rationals (m = 64). Columns: build (interaction basis), certificate, kernel (re-check of
 its bytes), block form (real 1x1/2x2 form, its certificate and kernel check, or why not), total (the four, as
 `verify heads` runs them), the CLI wall time of `python -m verify heads` (process start included), modes (`verify
-modes`: build and kernel, up to --modes-limit states), size (the heads certificate), and the python-flint anchor:
+modes`: analysis, certificates and kernel checks in seconds, and the certificates' total size, up to --modes-limit
+states; benchmarks/bench_modes.py has the details), size (the heads certificate), and the python-flint anchor:
 fmpq_mat minimal polynomial + the lags W(0..m-1) + rref of the lag matrix of the same SSM (of its real form for a
 complex SSM), with total / anchor.
 Numeric table: the checks of num.thm4.4 (full-length FFT head form vs chunked scan) and num.thm4.4.chunked (head form
@@ -13,7 +14,7 @@ in chunks of 256 vs chunked scan), both bases, random16 SSM, at n in --lengths, 
 scan of the same SSM (chunks of 256, intra-chunk FFT convolution, carried states).
 
 Run: python benchmarks/bench_scale.py [--sizes 16 32 64 128 256] [--lengths 100000 1000000 10000000]
-     [--modes-limit 16] [--skip-cli]; timings depend on the load of the machine (say so when quoting them).
+     [--modes-limit 64] [--skip-cli]; timings depend on the load of the machine (say so when quoting them).
 """
 
 from __future__ import annotations
@@ -119,10 +120,9 @@ def _block(ssm: object) -> tuple[str, float]:
 
 
 def _modes(rows: dict, limit: int) -> str:
-    """`verify modes` (certificates and kernel checks) in seconds, or why it is not run."""
-    from verify.cmd_modes import certificates_for
-
+    """`verify modes` (analysis, certificates and their kernel checks, as the command runs them): seconds and MB."""
     from verify.certificate import certificate_bytes
+    from verify.cli.modes import certificates_for
     from verify.kernel import check_certificate, load_json
 
     m = len(rows["A"])
@@ -132,8 +132,10 @@ def _modes(rows: dict, limit: int) -> str:
         return f"not run (m > {limit})"
     start = time.perf_counter()
     certs, _ = certificates_for(rows["A"], rows["B"], rows["C"])
-    ok = all(check_certificate(load_json(certificate_bytes(c), "c"), "c").valid for c in certs)
-    return f"{time.perf_counter() - start:.2f}" + ("" if ok else " REJECTED")
+    data = [certificate_bytes(c) for c in certs]
+    ok = all(check_certificate(load_json(d, "c"), "c").valid for d in data)
+    seconds = time.perf_counter() - start
+    return f"{seconds:.2f} ({sum(map(len, data)) / 1e6:.1f} MB)" + ("" if ok else " REJECTED")
 
 
 def _cli(rows: dict) -> float:
@@ -243,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[16, 32, 64, 128, 256])
     parser.add_argument("--lengths", type=int, nargs="+", default=[100_000, 1_000_000, 10_000_000])
-    parser.add_argument("--modes-limit", type=int, default=16, help="largest m for the `verify modes` column")
+    parser.add_argument("--modes-limit", type=int, default=64, help="largest m for the `verify modes` column")
     parser.add_argument("--skip-cli", action="store_true", help="leave out the CLI wall-time column")
     parser.add_argument("--skip-numeric", action="store_true")
     args = parser.parse_args(argv)

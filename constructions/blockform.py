@@ -155,8 +155,14 @@ def krylov_ones(a: fmpq_mat) -> tuple[fmpq_mat, fmpq]:
     return fmpq_mat(fmpz_mat(m, m, [columns[k][r] for r in range(m) for k in range(m)])), fmpq(den)
 
 
-def simple_eigenvector(krylov: tuple[fmpq_mat, fmpq], charpoly: fmpq_poly, f: fmpq_poly) -> fmpq_mat | None:
-    """The canonical eigenvector of a simple root a of f (coordinates, m*e x 1), or None when g(A) u = 0."""
+def simple_eigenvector(
+    krylov: tuple[fmpq_mat, fmpq], charpoly: fmpq_poly, f: fmpq_poly, normalize: bool = True
+) -> fmpq_mat | None:
+    """The canonical eigenvector of a simple root a of f (coordinates, m*e x 1), or None when g(A) u = 0.
+
+    With normalize=False the eigenvector g(A) u itself: its coordinates have the size of the characteristic
+    polynomial's coefficients, where dividing by an entry (an inverse in QQ[a]/(f)) multiplies it by about deg f.
+    """
     (k_int, den), e, ma = krylov, f.degree(), _companion(f)
     m, chi = k_int.nrows(), charpoly.coeffs()
     g = fmpq_mat(m, e)  # row k: coordinates of g_k / D^k, where chi(x) = (x - a) g(x): g_(k-1) = chi_k + a g_k
@@ -170,6 +176,8 @@ def simple_eigenvector(krylov: tuple[fmpq_mat, fmpq], charpoly: fmpq_poly, f: fm
     last = next((j for j in range(m - 1, -1, -1) if any(w[j, t] != 0 for t in range(e))), None)
     if last is None:
         return None
+    if not normalize:
+        return fmpq_mat(m * e, 1, w.entries())
     inverse = _inverse_mod(fmpq_poly([w[last, t] for t in range(e)]), f)
     scale = fmpq_mat(e, e)  # multiplication by the inverse, on coordinates: column t = inverse * a^t
     column = fmpq_mat(e, 1, list(inverse.coeffs()) + [0] * (e - len(inverse.coeffs())))

@@ -30,6 +30,8 @@ __all__ = [
     "kmatmul",
     "KMATMUL_NATIVE_DEGREE",
     "REALIFIED_CHAINS_SIZE",
+    "NORMALIZE_DEGREE",
+    "shifted",
 ]
 
 Elem = fmpq_poly  # an element of K = QQ[a]/(f), kept reduced modulo f
@@ -134,7 +136,7 @@ def _coefficient_matrices(m: KMat, f: fmpq_poly) -> list[fmpq_mat]:
     return [fmpq_mat(rows, cols, [pick(c, t) for row in coeffs for c in row]) for t in range(e)]
 
 
-def _shifted(a: fmpq_mat, f: fmpq_poly) -> KMat:
+def shifted(a: fmpq_mat, f: fmpq_poly) -> KMat:
     """A - a I over K (a the generator, i.e. the eigenvalue)."""
     gen = fmpq_poly([0, 1]) % f
     n = a.nrows()
@@ -156,7 +158,7 @@ def jordan_chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[lis
         chains = realified_chains(a, f, multiplicity)
         as_k = lambda v: [fmpq_poly([v[j * e + t, 0] for t in range(e)]) for j in range(v.nrows() // e)]  # noqa: E731
         return [[as_k(v) for v in chain] for chain in chains]
-    n_mat = _shifted(a, f)
+    n_mat = shifted(a, f)
     powers = [[[fmpq_poly([1 if r == c else 0]) for c in range(len(n_mat))] for r in range(len(n_mat))]]
     kernels = [[]]
     while len(kernels[-1]) < multiplicity:
@@ -191,12 +193,10 @@ def left_inverse(columns: list[list[Elem]], f: fmpq_poly) -> KMat:
 
 @dataclass
 class Eigen:
-    """One eigenvalue modulus f with its Jordan chains V, left inverse, spectral rows Q' and block matrix."""
+    """One eigenvalue modulus f with its Jordan chains (vectors over K = QQ[a]/(f), reduced modulo f)."""
 
     modulus: fmpq_poly
     chains: list[list[list[Elem]]]
-    left: KMat  # Q with Q V = I
-    dual: KMat  # Q' with Q' V = I and Q' v = 0 on every other generalized eigenspace
 
     @property
     def sizes(self) -> list[int]:
@@ -209,55 +209,32 @@ class Eigen:
         return [v for chain in self.chains for v in chain]
 
 
-def eigen_structure(a: fmpq_mat) -> list[Eigen]:
-    """Jordan chains and spectral rows for every irreducible factor of the characteristic polynomial.
+# Up to this degree of f, a simple eigenvalue's eigenvector is normalized (its last nonzero entry made 1, an inverse
+# in K); above it g(A) u is kept as it is, since the inverse multiplies the size of its coefficients by about deg f.
+NORMALIZE_DEGREE = 2
 
-    A simple eigenvalue (multiplicity 1) takes the fast path of constructions/blockform.py (the canonical vectors
-    from one Krylov product, for A and for A^T); the result is the same as the general path's.
+
+def eigen_structure(a: fmpq_mat) -> list[Eigen]:
+    """Jordan chains for every irreducible factor of the characteristic polynomial.
+
+    A simple eigenvalue (multiplicity 1) takes the fast path of constructions/blockform.py (the eigenvector from one
+    Krylov product; the canonical one when deg f <= NORMALIZE_DEGREE); the others use jordan_chains.
     """
-    out, krylov, krylov_t, charpoly = [], None, None, None
+    out, krylov, charpoly = [], None, None
     for f, e in eigen_factors(a):
         simple = None
         if e == 1:
             if krylov is None:
-                krylov, krylov_t, charpoly = krylov_ones(a), krylov_ones(a.transpose()), a.charpoly()
-            simple = _simple_eigen(krylov, krylov_t, charpoly, f)
-        out.append(simple or _general_eigen(a, f, e))
+                krylov, charpoly = krylov_ones(a), a.charpoly()
+            coords = simple_eigenvector(krylov, charpoly, f, f.degree() <= NORMALIZE_DEGREE)
+            simple = Eigen(f, [[_as_elements(coords, f.degree())]]) if coords is not None else None
+        out.append(simple or Eigen(f, jordan_chains(a, f, e)))
     return out
 
 
 def _as_elements(coords: fmpq_mat, e: int) -> list[Elem]:
     """A K-vector given by coordinates (entry j at rows e*j .. e*j + e - 1) as reduced elements of K."""
     return [fmpq_poly([coords[j * e + t, 0] for t in range(e)]) for j in range(coords.nrows() // e)]
-
-
-def _simple_eigen(krylov: tuple, krylov_t: tuple, charpoly: fmpq_poly, f: fmpq_poly) -> Eigen | None:
-    """The chain [v], left inverse e_r / v_r and dual row w / (w . v) of a simple root (None if u = 1 misses it)."""
-    v_coords = simple_eigenvector(krylov, charpoly, f)
-    w_coords = simple_eigenvector(krylov_t, charpoly, f)
-    if v_coords is None or w_coords is None:
-        return None
-    e = f.degree()
-    v, w = _as_elements(v_coords, e), _as_elements(w_coords, e)
-    zero = fmpq_poly([0])
-    first = next(r for r, x in enumerate(v) if not x.is_zero())
-    left = [[inverse_elem(v[first], f) if r == first else zero for r in range(len(v))]]
-    scale = inverse_elem(sum((x * y for x, y in zip(w, v)), zero) % f, f)
-    return Eigen(f, [[v]], left, [[(x * scale) % f for x in w]])
-
-
-def _general_eigen(a: fmpq_mat, f: fmpq_poly, e: int) -> Eigen:
-    """Chains, left inverse and dual rows by linear algebra over K (any multiplicity)."""
-    chains = jordan_chains(a, f, e)
-    columns = [v for c in chains for v in c]
-    shifted_t = [list(r) for r in zip(*_shifted(a, f))]
-    power = shifted_t
-    for _ in range(max(len(c) for c in chains) - 1):
-        power = kmatmul(shifted_t, power, f)
-    w = nullspace(power, f)  # left generalized eigenvectors (columns of W)
-    wtv = [[sum((x * y for x, y in zip(wr, v)), fmpq_poly([0])) % f for v in columns] for wr in w]
-    dual = kmatmul(inverse(wtv, f), w, f)
-    return Eigen(f, chains, left_inverse(columns, f), dual)
 
 
 def format_elem(x: Elem, var: str = "a") -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from verify.cli import main
 
 
@@ -58,3 +60,34 @@ def test_modes_reports_the_feature_counts_of_an_invertible_ssm(tmp_path, capsys)
     summary = json.loads(capsys.readouterr().out)
     assert code == 0
     assert summary["features"] == {"paper_bound": 3, "merged_bound": 2, "minimum_per_head": [2]}
+
+
+def _dense(m: int, seed: int = 0) -> dict:
+    """A dense random rational SSM as in benchmarks/bench_scale.py (one irreducible eigenvalue modulus of degree m)."""
+    import random
+
+    rng = random.Random(seed)
+    e = lambda: f"{rng.randint(-9, 9)}/{rng.randint(1, 9)}"  # noqa: E731
+    return {
+        "A": [[e() for _ in range(m)] for _ in range(m)],
+        "B": [[e() for _ in range(4)] for _ in range(m)],
+        "C": [[e() for _ in range(m)] for _ in range(4)],
+    }
+
+
+def test_modes_certifies_a_dense_ssm_with_one_eigenvalue_modulus_of_degree_twelve(tmp_path, capsys):
+    code = main(["modes", "--ssm", str(_write(tmp_path, _dense(12))), "--out", str(tmp_path / "out"), "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    assert code == 0 and all(r["valid"] for r in summary["certificates"])
+    assert [e["jordan_blocks"] for e in summary["eigenvalues"]] == [[1]]
+    assert summary["features"]["minimum_per_head"] == [12] * 12
+    sizes = [(tmp_path / "out" / f"{c}.json").stat().st_size for c in ("appA.ssm", "appA.ssm.features")]
+    assert max(sizes) < 500_000  # the first format wrote 5.7 MB for appA.ssm at this size
+
+
+@pytest.mark.slow
+def test_modes_certifies_a_dense_64_state_ssm_within_the_kernel_bounds(tmp_path, capsys):
+    code = main(["modes", "--ssm", str(_write(tmp_path, _dense(64))), "--out", str(tmp_path / "out"), "--quiet"])
+    assert code == 0, capsys.readouterr().err
+    sizes = [(tmp_path / "out" / f"{c}.json").stat().st_size for c in ("appA.ssm", "appA.ssm.features")]
+    assert max(sizes) < 8_000_000

@@ -1,18 +1,20 @@
-"""Kernel kinds of Appendix A (verify/kernel/kind_modes.py): each accepts a correct witness, rejects a tampered one."""
+"""Kernel kinds of Appendix A (verify/kernel/kind_modes.py): the Jordan structure and the closed form of A^tau."""
 
 from __future__ import annotations
 
-import copy
+import json
 
 import pytest
 
+from verify.certificate import reseal
+from verify.kernel import check_certificate
 from verify.kernel.errors import KernelError
 from verify.kernel.kind_modes import read_modulus, reduce_mod, trace_mod
 from verify.kernel.obligations import check_obligation, read_goal
 from verify.kernel.poly import read_poly
 
 
-def _check(kind: str, goal: dict, witness: dict | None) -> None:
+def _check(kind: str, goal: dict, witness: dict | None = None) -> None:
     check_obligation(kind, read_goal(kind, goal, "t"), witness, "t")
 
 
@@ -20,6 +22,8 @@ def _check(kind: str, goal: dict, witness: dict | None) -> None:
 SQRT2 = [["0", "2"], ["1", "0"]]
 # J_2(1/2): one Jordan chain e1, e2 at the eigenvalue 1/2.
 JORDAN2 = [["1/2", "1"], ["0", "1/2"]]
+# A nilpotent block of size 2 and the eigenvalue 1/2: nu = 2, rank A^2 = 1.
+SINGULAR = [["0", "1", "0"], ["0", "0", "0"], ["1", "0", "1/2"]]
 
 
 def test_trace_of_the_generator_is_the_sum_of_the_roots():
@@ -33,17 +37,31 @@ def test_reduction_uses_the_modulus():
     assert reduce_mod(read_poly("a^2 + 1", ("a",), "t"), m).is_zero()
 
 
-def test_jordan_chains_accepts_the_eigenvectors_of_sqrt2():
-    goal = {"A": SQRT2, "eigen": [{"modulus": "a^2 - 2", "chains": [1]}]}
-    witness = {"eigen": [{"chains": [[["a", "1"]]], "left_inverse": [["0", "1"]]}]}
-    _check("jordan_chains", goal, witness)
+def test_jordan_chains_accepts_the_block_sizes_of_sqrt2_and_of_a_jordan_block():
+    _check("jordan_chains", {"A": SQRT2, "eigen": [{"modulus": "a^2 - 2", "chains": [1]}]})
+    _check("jordan_chains", {"A": JORDAN2, "eigen": [{"modulus": "a - 1/2", "chains": [2]}]})
+    _check(
+        "jordan_chains",
+        {"A": SINGULAR, "eigen": [{"modulus": "a", "chains": [2]}, {"modulus": "a - 1/2", "chains": [1]}]},
+    )
 
 
-def test_jordan_chains_rejects_a_vector_that_is_not_an_eigenvector():
-    goal = {"A": SQRT2, "eigen": [{"modulus": "a^2 - 2", "chains": [1]}]}
-    witness = {"eigen": [{"chains": [[["a", "2"]]], "left_inverse": [["0", "1/2"]]}]}
-    with pytest.raises(KernelError, match="differs from the previous chain vector"):
-        _check("jordan_chains", goal, witness)
+def test_jordan_chains_rejects_block_sizes_that_a_does_not_have():
+    goal = {"A": [["1/2", "0"], ["0", "1/2"]], "eigen": [{"modulus": "a - 1/2", "chains": [2]}]}
+    with pytest.raises(KernelError, match=r"A has Jordan blocks \[1, 1\]"):
+        _check("jordan_chains", goal)
+
+
+def test_jordan_chains_rejects_a_modulus_whose_roots_are_not_eigenvalues():
+    goal = {"A": SQRT2, "eigen": [{"modulus": "a^2 - 3", "chains": [1]}]}
+    with pytest.raises(KernelError, match=r"A has Jordan blocks \[\]"):
+        _check("jordan_chains", goal)
+
+
+def test_jordan_chains_rejects_a_reducible_modulus():
+    goal = {"A": [["1/2", "0"], ["0", "1/3"]], "eigen": [{"modulus": "(a - 1/2)*(a - 1/3)", "chains": [1]}]}
+    with pytest.raises(KernelError, match="irreducible"):
+        _check("jordan_chains", goal)
 
 
 def test_jordan_chains_rejects_chains_that_do_not_cover_the_dimension():
@@ -58,106 +76,129 @@ def test_jordan_chains_rejects_a_repeated_eigenvalue_modulus():
         read_goal("jordan_chains", goal, "t")
 
 
-def _jordan2_power() -> tuple[dict, None]:
-    # J^tau = (1/2)^tau [[1, 2 tau], [0, 1]]: M(tau) = [[1, 2*tau], [0, 1]] with a = 1/2.
-    goal = {"A": JORDAN2, "start": 0, "modes": [{"modulus": "a - 1/2", "coeff": [["1", "2*tau"], ["0", "1"]]}]}
-    return goal, None
-
-
-def test_power_closed_form_accepts_the_jordan_block_power():
-    _check("power_closed_form", *_jordan2_power())
-
-
-def test_power_closed_form_rejects_a_perturbed_mode_coefficient():
-    goal, _ = _jordan2_power()
-    bad = copy.deepcopy(goal)
-    bad["modes"][0]["coeff"][0][1] = "3*tau"
-    with pytest.raises(KernelError, match="step"):
-        _check("power_closed_form", bad, None)
-
-
-def test_power_closed_form_rejects_a_wrong_base_case():
-    goal, _ = _jordan2_power()
-    bad = copy.deepcopy(goal)
-    bad["modes"][0]["coeff"] = [["2", "4*tau"], ["0", "2"]]  # satisfies the step, not the base
-    with pytest.raises(KernelError, match="base"):
-        _check("power_closed_form", bad, None)
-
-
-def test_power_closed_form_links_the_output_to_the_state():
-    goal, _ = _jordan2_power()
-    state = goal["modes"][0]["coeff"]
-    out = {
-        **goal,
-        "left": [["1", "0"]],
-        "right": [["0"], ["1"]],
-        "modes": [{"modulus": "a - 1/2", "coeff": [["2*tau"]]}],
+def test_jordan_chains_requires_non_increasing_lengths():
+    goal = {
+        "A": [["1/2", "1", "0"], ["0", "1/2", "0"], ["0", "0", "1/2"]],
+        "eigen": [{"modulus": "a - 1/2", "chains": [1, 2]}],
     }
-    _check("power_closed_form", out, {"state": [state]})
-    out["modes"][0]["coeff"] = [["2*tau + 1"]]
-    with pytest.raises(KernelError, match="link"):
-        _check("power_closed_form", out, {"state": [state]})
+    with pytest.raises(KernelError, match="non-increasing"):
+        read_goal("jordan_chains", goal, "t")
 
 
-def test_power_closed_form_of_a_nilpotent_matrix_starts_at_its_index():
-    goal = {"A": [["0", "1"], ["0", "0"]], "start": 2, "modes": []}
-    _check("power_closed_form", goal, None)
+def test_jordan_chains_takes_no_witness():
+    goal = {"A": SQRT2, "eigen": [{"modulus": "a^2 - 2", "chains": [1]}]}
+    with pytest.raises(KernelError, match="unknown field 'eigen'"):
+        _check("jordan_chains", goal, {"eigen": []})
+
+
+def _power(chains: list, a: list = JORDAN2, modulus: str = "a - 1/2", start: int = 0) -> dict:
+    return {"A": a, "start": start, "modes": [{"modulus": modulus, "chains": chains}]}
+
+
+def test_power_closed_form_accepts_the_chains_of_a_jordan_block():
+    _check("power_closed_form", _power([[[["1"], ["0"]], [["0"], ["1"]]]]))
+
+
+def test_power_closed_form_accepts_the_eigenvectors_of_sqrt2_in_the_generator():
+    _check("power_closed_form", _power([[[["0", "1"], ["1", "0"]]]], SQRT2, "a^2 - 2"))
+
+
+def test_power_closed_form_rejects_a_vector_that_is_not_an_eigenvector():
+    with pytest.raises(KernelError, match=r"chains\[0\]\[0\]: \(A - a I\) v differs"):
+        _check("power_closed_form", _power([[[["0", "1"], ["2", "0"]]]], SQRT2, "a^2 - 2"))
+
+
+def test_power_closed_form_rejects_a_chain_whose_second_vector_is_wrong():
+    with pytest.raises(KernelError, match=r"chains\[0\]\[1\]: \(A - a I\) v differs"):
+        _check("power_closed_form", _power([[[["1"], ["0"]], [["0"], ["2"]]]]))
+
+
+def test_power_closed_form_rejects_dependent_chains():
+    # two eigenvectors of 1/2 that are the same vector: the chain relations hold, the rank does not
+    a = [["1/2", "0"], ["0", "1/2"]]
+    with pytest.raises(KernelError, match="not independent: rank 1 modulo a prime, expected 2"):
+        _check("power_closed_form", _power([[[["1"], ["1"]]], [[["1"], ["1"]]]], a))
+
+
+def test_power_closed_form_rejects_chains_that_miss_an_eigenvalue():
+    a = [["1/2", "0"], ["0", "1/3"]]
+    with pytest.raises(KernelError, match="1 chain coordinates, expected 2"):
+        _check("power_closed_form", _power([[[["1"], ["0"]]]], a))
+
+
+def test_power_closed_form_rejects_a_chain_entry_with_the_wrong_number_of_coefficients():
+    with pytest.raises(KernelError, match="expected the 2 coefficients of 1, a, ..., a\\^1"):
+        _check("power_closed_form", _power([[[["0", "0", "1/2"], ["1", "0"]]]], SQRT2, "a^2 - 2"))
+
+
+def test_power_closed_form_rejects_a_zero_eigenvalue_mode():
+    goal = _power([[[["1"], ["0"], ["0"]]]], SINGULAR, "a", 2)
+    with pytest.raises(KernelError, match="has the root 0"):
+        read_goal("power_closed_form", goal, "t")
+
+
+def test_power_closed_form_of_a_singular_matrix_starts_at_its_index_and_spans_range_a_nu():
+    goal = _power([[[["0"], ["0"], ["1"]]]], SINGULAR, "a - 1/2", 2)
+    _check("power_closed_form", goal)
     with pytest.raises(KernelError, match="expected nu = 2"):
-        _check("power_closed_form", {**goal, "start": 1}, None)
+        _check("power_closed_form", {**goal, "start": 1})
+
+
+def test_power_closed_form_of_a_nilpotent_matrix_has_no_modes():
+    goal = {"A": [["0", "1"], ["0", "0"]], "start": 2, "modes": []}
+    _check("power_closed_form", goal)
+    with pytest.raises(KernelError, match="expected nu = 2"):
+        _check("power_closed_form", {**goal, "start": 1})
     with pytest.raises(KernelError, match="expected an integer in \\[0, 2\\]"):
-        _check("power_closed_form", {**goal, "start": 3}, None)
+        _check("power_closed_form", {**goal, "start": 3})
 
 
-def _dual() -> tuple[dict, dict]:
-    """A valid dual_coordinates goal and witness, built for the complex-pair instance of Appendix A."""
-    from verify.claims.sA_modes import dual_obligation, instance_data
-
-    ob = dual_obligation("dual", instance_data("pair"))
-    return copy.deepcopy(ob.goal), copy.deepcopy(ob.witness)
-
-
-def test_dual_coordinates_accepts_exact_coordinates():
-    goal, witness = _dual()
-    _check("dual_coordinates", goal, witness)
-
-
-def test_dual_coordinates_rejects_a_perturbed_coordinate():
-    goal, witness = _dual()
-    goal["b"][0][0] = "(21/13)"
-    with pytest.raises(KernelError, match="coeff differs"):
-        _check("dual_coordinates", goal, witness)
-
-
-def test_dual_coordinates_rejects_functionals_that_are_not_dual():
-    goal, witness = _dual()
-    witness["functionals"][0][0][0] = "7"
-    with pytest.raises(KernelError, match="is not delta"):
-        _check("dual_coordinates", goal, witness)
-
-
-def test_dual_coordinates_rejects_lags_that_are_not_the_first_ones():
-    goal, witness = _dual()
-    assert goal["lags"] == [0, 1, 2]
-    with pytest.raises(KernelError, match="lags"):
-        _check("dual_coordinates", {**goal, "lags": [0, 1, 3]}, witness)
-
-
-def test_dual_coordinates_rejects_lags_outside_the_state_dimension():
-    goal, _ = _dual()
-    with pytest.raises(KernelError, match="expected an integer in \\[0, 2\\]"):
-        read_goal("dual_coordinates", {**goal, "lags": [0, 1, 5]}, "t")
+def test_power_closed_form_without_modes_is_rejected_for_a_nonzero_eigenvalue():
+    with pytest.raises(KernelError, match="rank A\\^nu = 1"):
+        _check("power_closed_form", {"A": [["1/2"]], "start": 0, "modes": []})
 
 
 def test_a_state_matrix_entry_in_the_generator_is_rejected():
     goal = {"A": [["a"]], "start": 0, "modes": []}
-    with pytest.raises(KernelError, match="expected a rational number"):
+    with pytest.raises(KernelError, match="expected an exact number"):
         read_goal("power_closed_form", goal, "t")
 
 
-def test_a_coefficient_of_huge_degree_in_tau_is_rejected_quickly():
-    goal = {"A": [["1"]], "start": 0, "modes": [{"modulus": "a - 1", "coeff": [["tau^65"]]}]}
-    with pytest.raises(KernelError, match="degree in tau above 64"):
-        read_goal("power_closed_form", goal, "t")
+def test_a_modulus_must_be_monic():
+    with pytest.raises(KernelError, match="expected a monic modulus"):
+        read_modulus("2*a - 1", "t")
+
+
+def test_a_modulus_above_the_state_dimension_bound_is_rejected():
+    with pytest.raises(KernelError, match="expected a modulus of degree 1..256"):
+        read_modulus("a^257 - 2", "t")
+
+
+def test_certificate_with_a_perturbed_chain_is_rejected_after_resealing():
+    from verify.claims.sA_modes import eq18
+
+    cert = json.loads(json.dumps(eq18()))
+    for modes in (cert["params"]["jordan3.state"], _goal(cert, "jordan3.power")["modes"]):
+        modes[0]["chains"][0][1][0] = ["7"]
+    result = check_certificate(reseal(cert))
+    assert not result.valid
+    assert any("jordan3.power" in e and "(A - a I) v differs" in e for e in result.errors), result.errors
+
+
+def test_certificate_with_other_block_sizes_is_rejected_after_resealing():
+    from verify.claims.sA_modes import eq18
+
+    cert = json.loads(json.dumps(eq18()))
+    for eigen in (cert["params"]["jordan3.eigen"], _goal(cert, "jordan3.jordan")["eigen"]):
+        block = next(e for e in eigen if e["chains"] == [3])
+        block["chains"] = [2, 1]  # the same dimension, another Jordan form
+    result = check_certificate(reseal(cert))
+    assert not result.valid
+    assert any("jordan3.jordan" in e and "A has Jordan blocks [3]" in e for e in result.errors), result.errors
+
+
+def _goal(cert: dict, name: str) -> dict:
+    return next(o for o in cert["obligations"] if o["name"] == name)["goal"]
 
 
 def test_kernel_trace_is_the_sum_over_the_complex_roots_in_ball_arithmetic():

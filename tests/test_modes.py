@@ -1,4 +1,5 @@
-"""Closed forms and features of constructions/modes.py, compared with direct exact powers A^tau."""
+"""Closed forms and features of constructions/modes.py, compared with direct exact powers A^tau and with the first
+(power-basis) construction kept in constructions/modes_reference.py."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from constructions.modes import (
     NotBlockable,
     analyse,
     head_minimum,
+    kt_values,
     lag_features,
     masked_data,
     merged_lag_features,
@@ -19,11 +21,9 @@ from constructions.modes import (
 )
 
 
-def _closed_form_value(entry: dict, tau: int, f: fmpq_poly) -> fmpq:
-    """Tr_f(a^tau entry(tau)) evaluated independently of the kernel."""
-    gen = fmpq_poly([0, 1])
-    value = sum((x * tau**k for k, x in entry.items()), fmpq_poly([0]))
-    return trace((gen**tau * value) % f, f)
+def _closed_form_value(entry: list, tau: int, f: fmpq_poly) -> fmpq:
+    """Tr_f(a^tau entry(tau)) from the trace coordinates (the recurrence of f, independent of the kernel)."""
+    return kt_values(entry, f, tau, tau + 1)[tau]
 
 
 def test_output_closed_form_matches_exact_powers_for_forty_lags():
@@ -139,7 +139,97 @@ def test_merged_features_count_one_per_power_of_i_and_match_the_minimum():
     # for which the paper lists (q + 1) features each (2 + 3 = 5); merged over q: t = 0, 1, 2, three features
     a = fmpq_mat([[fmpq(1, 2), 1, 0], [0, fmpq(1, 2), 1], [0, 0, fmpq(1, 2)]])
     modes = analyse(a, fmpq_mat([[0], [0], [1]]), fmpq_mat([[1, 0, 0]]))
-    b = {q: c for q, c in modes.modes[0].output[0][0].items() if not c.is_zero()}
-    assert len(merged_lag_features(modes.modes[0], b)) == 3
-    assert len(lag_features(modes.modes[0], b)) == 5
+    b = modes.modes[0].output[0][0]
+    assert [q for q, c in enumerate(b) if any(x != 0 for x in c)] == [1, 2]
+    assert len(merged_lag_features(b)) == 3
+    assert len(lag_features(b)) == 5
     assert head_minimum(modes, [b]) == 3
+
+
+def _trace_coordinates(element: dict, f: fmpq_poly) -> list[list[fmpq]]:
+    """A power-basis K[tau] element {q: x_q} of the first construction in trace coordinates, trailing zeros cut."""
+    top = max((q for q, x in element.items() if not x.is_zero()), default=-1)
+    out = []
+    for q in range(top + 1):
+        x = element.get(q, fmpq_poly([0]))
+        out.append([trace((x * fmpq_poly([0] * k + [1])) % f, f) for k in range(f.degree())])
+    return out
+
+
+def test_closed_forms_and_coordinates_equal_the_first_construction_on_every_builtin_instance():
+    from constructions import modes_reference
+    from verify.claims.sA_modes import INSTANCES, instance_data
+
+    for name, rows in INSTANCES.items():
+        data = instance_data(name)
+        modes = data["modes"]
+        a, b, c = (to_fraction_matrix(r) for r in rows)
+        start, old = modes_reference.closed_forms(a, b, c)
+        assert start == modes.start
+        assert [f for f, _, _ in old] == [m.eigen.modulus for m in modes.modes]
+        for (f, _, output), mode in zip(old, modes.modes):
+            assert [[_trace_coordinates(x, f) for x in row] for row in output] == mode.output
+        old_b = modes_reference.head_coefficients([(f, out) for f, _, out in old], data["functionals"])
+        fs = [f for f, _, _ in old]
+        assert [[_trace_coordinates(x, f) for x, f in zip(row, fs)] for row in old_b] == data["b"]
+        old_chains = [(e.modulus, e.chains) for e in modes_reference.eigen_structure(a)]
+        assert old_chains == [(e.modulus, e.chains) for e in modes.eigen]
+
+
+def test_feature_counts_and_minimum_equal_the_first_construction_on_every_invertible_instance():
+    from constructions import modes_reference
+    from verify.claims.sA_modes import INSTANCES, INVERTIBLE, instance_data, lag_goal
+
+    for name in INVERTIBLE:
+        data = instance_data(name)
+        a, b, c = (to_fraction_matrix(r) for r in INSTANCES[name])
+        _, old = modes_reference.closed_forms(a, b, c)
+        old_b = modes_reference.head_coefficients([(f, out) for f, _, out in old], data["functionals"])
+        sizes = [
+            max(len(ch) for ch in e.chains)
+            for e in modes_reference.eigen_structure(a)
+            if e.modulus.degree() and e.modulus != fmpq_poly([0, 1])
+        ]
+        degrees = [f.degree() for f, _, _ in old]
+        paper = sum(d * j * (j + 1) // 2 for d, j in zip(degrees, sizes))
+        merged = sum(d * j for d, j in zip(degrees, sizes))
+        assert lag_goal(data)["bound"] == paper and lag_goal(data, "merged")["bound"] == merged
+        old_minimum = [sum(d * (max(x) + 1) for d, x in zip(degrees, row) if x) for row in old_b]
+        assert [head_minimum(data["modes"], row) for row in data["b"]] == old_minimum
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    kinds=st.lists(st.sampled_from(["pair-j2", "cube", "nil2", "j2"]), min_size=1, max_size=2, unique=True),
+    seed=st.integers(0, 10_000),
+)
+def test_closed_forms_equal_the_first_construction_for_random_disguised_jordan_forms(kinds, seed):
+    import random
+
+    from constructions import modes_reference
+
+    rnd = random.Random(seed)
+    blocks = {
+        "pair-j2": [[1, -2, 1, 0], [2, 1, 0, 1], [0, 0, 1, -2], [0, 0, 2, 1]],  # 1 +- 2i with Jordan blocks of size 2
+        "cube": [[0, 0, 2], [1, 0, 0], [0, 1, 0]],  # the roots of a^3 - 2
+        "nil2": [[0, 1], [0, 0]],
+        "j2": [[fmpq(rnd.randint(1, 5), 3), 1], [0, fmpq(rnd.randint(1, 5), 3)]],
+    }
+    chosen = [blocks[k] for k in kinds]
+    m = sum(len(b) for b in chosen)
+    j, offset = fmpq_mat(m, m), 0
+    for b in chosen:
+        for r, row in enumerate(b):
+            for c, x in enumerate(row):
+                j[offset + r, offset + c] = fmpq(x)
+        offset += len(b)
+    s = fmpq_mat(m, m, [1 if c >= r else rnd.randint(-2, 2) for r in range(m) for c in range(m)])
+    s = s * s.transpose() + fmpq_mat(m, m, [int(r == c) for r in range(m) for c in range(m)])
+    a = s * j * s.inv()
+    b = fmpq_mat(m, 2, [rnd.randint(-2, 2) for _ in range(2 * m)])
+    c = fmpq_mat(2, m, [rnd.randint(-2, 2) for _ in range(2 * m)])
+    new = analyse(a, b, c)
+    start, old = modes_reference.closed_forms(a, b, c)
+    assert start == new.start and [f for f, _, _ in old] == [md.eigen.modulus for md in new.modes]
+    for (f, _, output), mode in zip(old, new.modes):
+        assert [[_trace_coordinates(x, f) for x in row] for row in output] == mode.output

@@ -23,29 +23,40 @@ def _obligation(cert: dict, name: str) -> dict:
     return next(o for o in cert["obligations"] if o["name"] == name)
 
 
-def test_eq19_is_rejected_when_a_state_mode_coefficient_is_perturbed(cert_of):
+def _bump(element: object) -> None:
+    """Add 1/7 to the first trace coordinate of a K[tau] element (plain or compact form)."""
+    if isinstance(element, dict):
+        den = int(element["denominator"])
+        element["denominator"] = str(7 * den)
+        element["numerators"] = [[str(7 * int(x)) for x in row] for row in element["numerators"]]
+        element["numerators"][0][0] = str(int(element["numerators"][0][0]) + den)
+    else:
+        value = fmpq(*map(int, element[0][0].split("/"))) if "/" in element[0][0] else fmpq(int(element[0][0]))
+        element[0][0] = str(value + fmpq(1, 7))
+
+
+def test_eq19_is_rejected_when_an_output_coefficient_is_perturbed(cert_of):
     cert = cert_of("appA.eq19")
-    ob = _obligation(cert, "jordan3.W")
-    row = ob["witness"]["state"][0][0]
-    row[0] = f"({row[0]}) + 1/7*tau"
+    for modes in (cert["params"]["jordan3.output"], _obligation(cert, "jordan3.W")["goal"]["modes"]):
+        _bump(modes[0]["coeff"][0][0])
     result = check_certificate(_rehash(cert), "t")
-    assert not result.valid and any("step" in e for e in result.errors)
+    assert not result.valid and any("jordan3.W" in e and "W(" in e for e in result.errors), result.errors
 
 
-def test_features_are_rejected_when_a_mode_coefficient_is_perturbed(cert_of):
+def test_features_are_rejected_when_a_feature_coefficient_is_perturbed(cert_of):
     cert = cert_of("appA.features")
-    ob = _obligation(cert, "pair")
-    ob["goal"]["b"][0][0] = f"({ob['goal']['b'][0][0]}) + 1"
+    feature = _obligation(cert, "pair")["witness"]["heads"][0]["features"][0][0]
+    feature["psi"] = f"2*({feature['psi']})"
     result = check_certificate(_rehash(cert), "t")
     assert not result.valid and any("differs" in e for e in result.errors)
 
 
-def test_real_features_are_rejected_when_a_weight_is_perturbed(cert_of):
+def test_real_features_are_rejected_when_a_feature_is_perturbed(cert_of):
     cert = cert_of("appA.realform")
-    ob = _obligation(cert, "sqrt2")
-    ob["witness"]["heads"][1]["psi"][0] = f"2*({ob['witness']['heads'][1]['psi'][0]})"
+    feature = _obligation(cert, "sqrt2")["witness"]["heads"][1]["features"][1][0]  # head 1 does not see mode 0
+    feature["psi"] = f"2*({feature['psi']})"
     result = check_certificate(_rehash(cert), "t")
-    assert not result.valid
+    assert not result.valid and any("differs from X sum_q Z_q" in e for e in result.errors)
 
 
 def test_eq21_is_rejected_when_the_split_of_the_pascal_step_is_wrong(cert_of):

@@ -14,7 +14,7 @@ from verify.claims.sA_modes import (
     instance_data,
     lag_obligation,
     minimum_obligation,
-    power_obligation,
+    output_obligation,
     real_obligation,
 )
 from verify.registry import claim
@@ -31,7 +31,7 @@ def _all(build: object) -> list:
 def features_merged() -> dict:
     """Features indexed by (l, t) only: within sum_l deg(m_l) J_l <= m, complex and rational, every head."""
     build = lambda n, d: [  # noqa: E731
-        power_obligation(f"{n}.W", d["modes"], True),
+        output_obligation(f"{n}.W", d["modes"]),
         dual_obligation(f"{n}.dual", d),
         lag_obligation(f"{n}.features", d, "merged"),
         real_obligation(f"{n}.realform", d, "merged"),
@@ -43,7 +43,7 @@ def features_merged() -> dict:
 def features_minimum() -> dict:
     """The exact minimum feature dimension of every head under the causal mask (n >= 2R - 1)."""
     build = lambda n, d: [  # noqa: E731
-        power_obligation(f"{n}.W", d["modes"], True),
+        output_obligation(f"{n}.W", d["modes"]),
         dual_obligation(f"{n}.dual", d),
         minimum_obligation(f"{n}.minimum", d),
     ]

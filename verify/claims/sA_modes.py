@@ -2,20 +2,22 @@
 
 Built-in instances mix rational eigenvalues, a complex pair, a Jordan block of size 3, a real quadratic pair
 (+-sqrt 2) and a singular A. Every goal is produced from constructions.jordan / constructions.modes; the
-kernel (verify/kernel/kind_modes.py) re-checks chains, inductions, dual bases and feature identities.
+kernel (verify/kernel/kind_modes.py, kind_output.py, kind_dual.py, kind_features.py, kind_lagmin.py) re-checks
+chains and their rank, the recurrence of W, dual bases and the symbolic feature identities.
 """
 
 from __future__ import annotations
 
 from flint import fmpq_mat
 
-from constructions.jordan import format_elem, to_fraction_matrix
+from constructions.jordan import Eigen, format_elem, to_fraction_matrix
 from constructions.modes import (
     SSMModes,
     analyse,
     format_kt,
     head_coefficients,
     head_minimum,
+    kt_support,
     lag_features,
     merged_lag_features,
     real_lag_features,
@@ -32,10 +34,12 @@ __all__ = [
     "rows_of",
     "jordan_obligation",
     "power_obligation",
+    "output_obligation",
     "dual_obligation",
     "lag_obligation",
     "real_obligation",
     "lag_goal",
+    "support_of",
     "minimum_obligation",
     "INVERTIBLE",
     "jordan_block_obligation",
@@ -107,56 +111,75 @@ def ssm_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
     }
 
 
-def _kt_rows(matrix: list[list[dict]]) -> list[list[str]]:
-    """A matrix over K[tau] as rows of kernel expressions."""
+def _kt_rows(matrix: list[list]) -> list[list[list[list[str]]]]:
+    """A matrix over K[tau] (trace coordinates) as the kernel reads it."""
     return [[format_kt(x) for x in row] for row in matrix]
 
 
-def _mode_list(modes: SSMModes, key: str) -> list[dict]:
-    """The goal's list of modes: modulus and the state or output coefficient matrix."""
-    return [{"modulus": format_elem(m.eigen.modulus), "coeff": _kt_rows(getattr(m, key))} for m in modes.modes]
+def _output_modes(modes: SSMModes) -> list[dict]:
+    """The output modes of a goal: modulus and the closed form H_l of W in trace coordinates."""
+    return [{"modulus": format_elem(m.eigen.modulus), "coeff": _kt_rows(m.output)} for m in modes.modes]
+
+
+def _chains(e: Eigen) -> list:
+    """The chains of one modulus: vectors whose entries are the coefficients of 1, a, ..., a^(d-1) (power basis)."""
+    d = e.modulus.degree()
+    coefficients = lambda x: [str(c) for c in x.coeffs()] + ["0"] * (d - len(x.coeffs()))  # noqa: E731
+    return [[[coefficients(x) for x in v] for v in chain] for chain in e.chains]
 
 
 def jordan_obligation(name: str, modes: SSMModes) -> Obligation:
-    """The Jordan chains of every eigenvalue modulus with a left inverse."""
+    """The Jordan block sizes of every eigenvalue modulus (the kernel derives them from A: no witness)."""
     goal = {
         "A": rows_of(modes.A),
         "eigen": [{"modulus": format_elem(e.modulus), "chains": e.sizes} for e in modes.eigen],
     }
-    witness = {
-        "eigen": [
-            {
-                "chains": [[[format_elem(x) for x in v] for v in chain] for chain in e.chains],
-                "left_inverse": [[format_elem(x) for x in row] for row in e.left],
-            }
-            for e in modes.eigen
-        ]
+    return Obligation(name, "jordan_chains", goal)
+
+
+def power_obligation(name: str, modes: SSMModes) -> Obligation:
+    """A^tau = sum_l Tr_l(V_l J_l^tau Q_l) for tau >= start: the chains V_l of the nonzero eigenvalues (goal)."""
+    goal = {
+        "A": rows_of(modes.A),
+        "start": modes.start,
+        "modes": [{"modulus": format_elem(m.eigen.modulus), "chains": _chains(m.eigen)} for m in modes.modes],
     }
-    return Obligation(name, "jordan_chains", goal, witness)
+    return Obligation(name, "power_closed_form", goal)
 
 
-def power_obligation(name: str, modes: SSMModes, output: bool) -> Obligation:
-    """A^tau (or C A^tau B when output) = sum_l Tr_l(a^tau coeff_l(tau)) for tau >= start, by induction."""
-    goal = {"A": rows_of(modes.A), "start": modes.start, "modes": _mode_list(modes, "output" if output else "state")}
-    witness = None
-    if output:
-        goal.update(left=rows_of(modes.C), right=rows_of(modes.B))
-        witness = {"state": [_kt_rows(m.state) for m in modes.modes]}
-    return Obligation(name, "power_closed_form", goal, witness)
+def output_obligation(name: str, modes: SSMModes) -> Obligation:
+    """C A^tau B = sum_l Tr_l(a^tau H_l(tau)) for tau >= start (the kernel checks the recurrence of W)."""
+    goal = {
+        "A": rows_of(modes.A),
+        "B": rows_of(modes.B),
+        "C": rows_of(modes.C),
+        "start": modes.start,
+        "modes": _output_modes(modes),
+    }
+    return Obligation(name, "output_closed_form", goal)
 
 
 def dual_obligation(name: str, data: dict) -> Obligation:
-    """Eq. (20): coeff_l(tau) = sum_h b_{h,l}(tau) M_h with functionals dual to the Theorem 4.4 basis W(t_h)."""
+    """Eq. (20): H_l(tau) = sum_h b_{h,l}(tau) M_h with functionals dual to the Theorem 4.4 basis W(t_h)."""
     modes = data["modes"]
     goal = {
         "A": rows_of(modes.A),
         "B": rows_of(modes.B),
         "C": rows_of(modes.C),
-        "modes": _mode_list(modes, "output"),
+        "modes": _output_modes(modes),
         "lags": list(data["thm44"].lags),
         "b": [[format_kt(x) for x in row] for row in data["b"]],
+        "support": support_of(data),
     }
     return Obligation(name, "dual_coordinates", goal, {"functionals": [rows_of(f) for f in data["functionals"]]})
+
+
+def support_of(data: dict) -> dict:
+    """The moduli and, per head and mode, the powers q of tau with b_{h,l,q} != 0 (what the feature kinds need)."""
+    return {
+        "moduli": [format_elem(m.eigen.modulus) for m in data["modes"].modes],
+        "heads": [[kt_support(x) for x in row] for row in data["b"]],
+    }
 
 
 def thm44_obligation(name: str, data: dict, n: int) -> Obligation:
@@ -181,7 +204,7 @@ def thm44_obligation(name: str, data: dict, n: int) -> Obligation:
 
 
 def lag_goal(data: dict, construction: str = "paper") -> dict:
-    """The goal of the feature kinds: A, the output modes (the kernel reads the block sizes off A), b, the bound.
+    """The goal of the feature kinds: A, the support of b (the kernel reads the block sizes off A), the bound.
 
     construction "paper": bound sum_l deg(m_l) J_l (J_l + 1) / 2 (features indexed by (l, q, t)); "merged":
     sum_l deg(m_l) J_l (indexed by (l, t), phi depending on (l, t) alone).
@@ -189,44 +212,36 @@ def lag_goal(data: dict, construction: str = "paper") -> dict:
     modes = data["modes"]
     per_mode = (lambda j: j * (j + 1) // 2) if construction == "paper" else (lambda j: j)
     bound = sum(m.eigen.modulus.degree() * per_mode(m.size) for m in modes.modes)
-    return {
-        "A": rows_of(modes.A),
-        "modes": _mode_list(modes, "output"),
-        "b": [[format_kt(x) for x in row] for row in data["b"]],
-        "bound": bound,
-        "construction": construction,
-    }
+    return {"A": rows_of(modes.A), "support": support_of(data), "bound": bound, "construction": construction}
+
+
+def _feature_heads(data: dict, build: callable) -> list[dict]:
+    """The per-head witness of the feature kinds: one symbolic feature list per mode."""
+    return [{"features": [build(b) for b in row]} for row in data["b"]]
 
 
 def lag_obligation(name: str, data: dict, construction: str = "paper") -> Obligation:
     """Eq. (21) features of every head: <phi(i), psi(j)> = g_h(i - j) for all integers i, j, with the bound."""
-    modes = data["modes"].modes
     build = lag_features if construction == "paper" else merged_lag_features
-    heads = [{"features": [build(m, b) for m, b in zip(modes, row)]} for row in data["b"]]
-    return Obligation(name, "lag_features", lag_goal(data, construction), {"heads": heads})
+    return Obligation(name, "lag_features", lag_goal(data, construction), {"heads": _feature_heads(data, build)})
 
 
 def real_obligation(name: str, data: dict, construction: str = "paper") -> Obligation:
     """The same lag kernels from rational-valued features of the same total dimension."""
     build = real_lag_features if construction == "paper" else real_merged_lag_features
-    heads = []
-    for row in data["b"]:
-        phis, psis = [], []
-        for k, (m, b) in enumerate(zip(data["modes"].modes, row)):
-            p, q = build(k, m, b)
-            phis += p
-            psis += q
-        heads.append({"phi": phis, "psi": psis})
-    return Obligation(name, "real_lag_features", lag_goal(data, construction), {"heads": heads})
+    return Obligation(name, "real_lag_features", lag_goal(data, construction), {"heads": _feature_heads(data, build)})
 
 
 def minimum_obligation(name: str, data: dict) -> Obligation:
     """Per head: merged features of dimension R_h and a nonsingular R_h x R_h lag block (R_h is the minimum)."""
-    goal = {key: value for key, value in lag_goal(data).items() if key not in ("bound", "construction")}
-    goal["minimum"] = [head_minimum(data["modes"], row) for row in data["b"]]
-    modes = data["modes"].modes
-    heads = [{"features": [merged_lag_features(m, b) for m, b in zip(modes, row)]} for row in data["b"]]
-    return Obligation(name, "lag_minimum", goal, {"heads": heads})
+    modes = data["modes"]
+    goal = {
+        "A": rows_of(modes.A),
+        "modes": _output_modes(modes),
+        "b": [[format_kt(x) for x in row] for row in data["b"]],
+        "minimum": [head_minimum(modes, row) for row in data["b"]],
+    }
+    return Obligation(name, "lag_minimum", goal, {"heads": _feature_heads(data, merged_lag_features)})
 
 
 def _all(builder: callable, names: tuple[str, ...] = tuple(INSTANCES)) -> list[Obligation]:
@@ -237,24 +252,24 @@ def _all(builder: callable, names: tuple[str, ...] = tuple(INSTANCES)) -> list[O
 @claim("appA.eq18")
 def eq18() -> dict:
     """Jordan chains and the closed form of A^tau for symbolic tau, by induction, for every instance."""
-    build = lambda n, d: [
+    build = lambda n, d: [  # noqa: E731
         jordan_obligation(f"{n}.jordan", d["modes"]),
-        power_obligation(f"{n}.power", d["modes"], False),
-    ]  # noqa: E731
+        power_obligation(f"{n}.power", d["modes"]),
+    ]
     return make_certificate("appA.eq18", "certified", _all(build))
 
 
 @claim("appA.eq19")
 def eq19() -> dict:
     """W(tau) = C A^tau B as a sum of modes lambda^tau tau^q H_{l,q}, by induction on tau."""
-    return make_certificate("appA.eq19", "certified", _all(lambda n, d: [power_obligation(f"{n}.W", d["modes"], True)]))
+    return make_certificate("appA.eq19", "certified", _all(lambda n, d: [output_obligation(f"{n}.W", d["modes"])]))
 
 
 @claim("appA.eq20")
 def eq20() -> dict:
     """Closed forms of c_{tau,h} from dual functionals, equal to Theorem 4.4's coefficients for every tau."""
     build = lambda n, d: [  # noqa: E731
-        power_obligation(f"{n}.W", d["modes"], True),
+        output_obligation(f"{n}.W", d["modes"]),
         dual_obligation(f"{n}.dual", d),
         thm44_obligation(f"{n}.thm4.4", d, 8),
     ]
@@ -302,20 +317,20 @@ def eq18_block() -> dict:
 @claim("appA.features")
 def features() -> dict:
     """The lag-only features of every head of every invertible instance, within sum_l J_l (J_l + 1) / 2."""
-    build = lambda n, d: [
-        power_obligation(f"{n}.W", d["modes"], True),
+    build = lambda n, d: [  # noqa: E731
+        output_obligation(f"{n}.W", d["modes"]),
         dual_obligation(f"{n}.dual", d),
         lag_obligation(n, d),
-    ]  # noqa: E731
+    ]
     return make_certificate("appA.features", "certified", _all(build, INVERTIBLE))
 
 
 @claim("appA.realform")
 def realform() -> dict:
     """Conjugate pairs turned into rational features of the same total dimension."""
-    build = lambda n, d: [
-        power_obligation(f"{n}.W", d["modes"], True),
+    build = lambda n, d: [  # noqa: E731
+        output_obligation(f"{n}.W", d["modes"]),
         dual_obligation(f"{n}.dual", d),
         real_obligation(n, d),
-    ]  # noqa: E731
+    ]
     return make_certificate("appA.realform", "certified", _all(build, INVERTIBLE))

@@ -2,8 +2,9 @@
 
 `modes_certificate(A, B, C)` builds appA.ssm (any rational A); `features_certificate(A, B, C)` builds
 appA.ssm.features (invertible A only, assumption (A2): the paper's features, features merged over q, and the
-exact minimum per head); A, B, C are rows of exact rational strings. Every
-derived object is a parameter shared by the obligations that use it, so the kernel sees one consistent SSM.
+exact minimum per head); A, B, C are rows of exact rational strings. Both accept the analysis `ssm_data(A, B, C)`
+when the caller already has it (verify modes computes it once). Every derived object is a parameter shared by the
+obligations that use it, so the kernel sees one consistent SSM.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from verify.claims.sA_modes import (
     jordan_obligation,
     lag_obligation,
     minimum_obligation,
+    output_obligation,
     power_obligation,
     real_obligation,
     ssm_data,
 )
 from verify.registry import claim
 
-__all__ = ["modes_certificate", "features_certificate", "SingularA"]
+__all__ = ["modes_certificate", "features_certificate", "SingularA", "user_data"]
 
 
 class SingularA(ValueError):
@@ -35,31 +37,35 @@ def _real_rows(label: str, rows: list) -> list:
     return rows
 
 
-def modes_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
-    """appA.ssm: Jordan chains, A^tau and W(tau) closed forms by induction, and eq. (20), for one SSM."""
+def user_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
+    """The Appendix A analysis of a user's real SSM (complex entries are refused with the matrix named)."""
     a_rows, b_rows, c_rows = (_real_rows(k, r) for k, r in zip("ABC", (a_rows, b_rows, c_rows)))
-    data = ssm_data(a_rows, b_rows, c_rows)
+    return ssm_data(a_rows, b_rows, c_rows)
+
+
+def modes_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | None = None) -> dict:
+    """appA.ssm: Jordan chains, the closed forms of A^tau (chains) and W(tau), and eq. (20), for one SSM."""
+    data = data or user_data(a_rows, b_rows, c_rows)
     modes = data["modes"]
     obligations = [
         jordan_obligation("jordan", modes),
-        power_obligation("power", modes, False),
-        power_obligation("W", modes, True),
+        power_obligation("power", modes),
+        output_obligation("W", modes),
         dual_obligation("dual", data),
     ]
     return make_certificate("appA.ssm", "certified", obligations)
 
 
-def features_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
+def features_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | None = None) -> dict:
     """appA.ssm.features: eq. (20)-(21) lag features and their real form for one SSM with invertible A."""
-    a_rows, b_rows, c_rows = (_real_rows(k, r) for k, r in zip("ABC", (a_rows, b_rows, c_rows)))
-    data = ssm_data(a_rows, b_rows, c_rows)
+    data = data or user_data(a_rows, b_rows, c_rows)
     if data["modes"].start:
         raise SingularA(
             "A is singular: assumption (A2) fails and the lag-only features do not exist with a dimension "
             "independent of n when the nilpotent part reaches the output (see appA.A2.corrected)"
         )
     obligations = [
-        power_obligation("W", data["modes"], True),
+        output_obligation("W", data["modes"]),
         dual_obligation("dual", data),
         lag_obligation("features", data),
         real_obligation("realform", data),

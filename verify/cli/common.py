@@ -155,8 +155,14 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
     """
     from verify.certificate import certificate_bytes
     from verify.kernel import check_certificate, load_json
+    from verify.kernel.limits import MAX_FILE_BYTES
 
     data = certificate_bytes(cert)
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(
+            f"{source}: the certificate {path.name} for this SSM would have {len(data):,} bytes, more than the kernel "
+            f"reads ({MAX_FILE_BYTES:,}); use a smaller state dimension or entries with fewer digits"
+        )
     result = check_certificate(load_json(data, str(path)), str(path))
     if result.valid:
         return data

@@ -31,16 +31,22 @@ def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = N
     """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
     from constructions.modes import NotBlockable
     from verify.claims.sA_singular import block_certificate
-    from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
+    from verify.claims.sA_user import SingularA, features_certificate, modes_certificate, user_data
     from verify.progress import Progress
 
     steps = steps or Progress("verify modes", quiet=True)
-    with steps.step("appA.ssm (Jordan chains, closed forms, eq. 20)"):
-        certs, notes = [modes_certificate(a_rows, b_rows, c_rows)], []
-    for build, error in ((features_certificate, SingularA), (block_certificate, NotBlockable)):
+    with steps.step("Jordan chains, closed forms of W, eq. 20 coordinates"):
+        data = user_data(a_rows, b_rows, c_rows)
+    with steps.step("appA.ssm certificate"):
+        certs, notes = [modes_certificate(a_rows, b_rows, c_rows, data)], []
+    builds = (
+        (features_certificate, SingularA, (a_rows, b_rows, c_rows, data)),
+        (block_certificate, NotBlockable, (a_rows, b_rows, c_rows)),
+    )
+    for build, error, args in builds:
         try:
             with steps.step(build.__name__.replace("_", " ")):
-                certs.append(build(a_rows, b_rows, c_rows))
+                certs.append(build(*args))
         except error as err:
             notes.append(f"{build.__name__}: not applicable: {err}")
     return certs, notes
@@ -76,6 +82,14 @@ def feature_counts(certs: list[dict]) -> dict | None:
                 "minimum_per_head": params["minimum"],
             }
     return None
+
+
+def _short(text: str, limit: int = 160) -> str:
+    """A long polynomial shortened in the middle for the terminal (the --json output and the files keep it whole)."""
+    if len(text) <= limit:
+        return text
+    degree = max((int(t.rsplit("^", 1)[1]) for t in text.split(" + ") if "*a^" in t), default=1)
+    return f"{text[: limit // 2]} ... {text[-limit // 4 :]} (degree {degree}, {len(text)} characters)"
 
 
 def _rows(matrix: object) -> list[list[str]]:
@@ -129,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({**summary, "error": None}, indent=1))
     else:
         for e in summary["eigenvalues"]:
-            print(f"eigenvalues: roots of {e['minimal_polynomial']} (in a), Jordan blocks {e['jordan_blocks']}")
+            print(f"eigenvalues: roots of {_short(e['minimal_polynomial'])} (in a), Jordan blocks {e['jordan_blocks']}")
         print(f"closed forms hold for tau >= {summary['start']}; interaction rank k = {summary['interaction_rank']}")
         if summary["features"]:
             f = summary["features"]

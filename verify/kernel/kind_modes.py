@@ -1,40 +1,86 @@
-"""Appendix A kinds: Jordan chains, closed forms of A^tau by induction, and dual coordinates (eq. 20).
+"""Appendix A kinds: the Jordan structure of A (jordan_chains) and the closed form of A^tau from its Jordan chains
+(power_closed_form).
 
-Eigenvalues are the roots of a modulus m(a) with rational coefficients: a mode is an element of the
-ring QQ[a]/(m) and stands for its value at every root alpha of m. An identity checked modulo m holds
-at every root, so no irreducibility is needed; moduli are required squarefree and pairwise coprime,
-which makes the eigenvalues they describe distinct. Tr_m(x) = sum over the roots alpha of m of
-x(alpha) = the trace of multiplication by x on QQ[a]/(m), a rational number the kernel computes.
+Eigenvalues are the roots of a modulus m(a) with rational coefficients: a mode is an element of the ring
+K = QQ[a]/(m) and stands for its value at every root alpha of m. Moduli are required squarefree and pairwise
+coprime, which makes the eigenvalues they describe distinct. Tr_m(x) = sum over the roots alpha of m of x(alpha),
+a rational number (the trace of multiplication by x on QQ[a]/(m)).
+
+A chain vector is a vector of K^n written in the power basis: n entries, each the list of the d = deg m rational
+coefficients of 1, a, ..., a^(d-1) (a reduced element of K). Its coefficient matrix is the rational n x d matrix X
+with v = sum_t X[:, t] a^t; multiplication by a acts on the
+rows of X as the companion matrix of m, so (A - a) v_(t+1) = v_t modulo m is the rational identity
+A X_(t+1) - X_(t+1) M^T = X_t, checked with integer matrix products.
+
+The realified rank. Stack the coefficient matrices of the chain vectors of the modes into the rational matrix S
+(n x sum_l d_l s_l, s_l the number of chain vectors of mode l). Over C, S times the block diagonal of the
+Vandermonde matrices of the roots (one block per chain vector, nonsingular since each m_l is squarefree) is the
+matrix whose columns are the vectors v(alpha) for every chain vector v and every root alpha. So rank S = number of
+columns exactly when all the v(alpha) are linearly independent. The kernel shows this by the rank of S's cleared
+numerator modulo a 62-bit prime (a lower bound on the rank over QQ).
+
+jordan_chains (goal A and, per irreducible modulus, its Jordan block sizes in non-increasing order, which must cover
+n = sum_l d_l sum(chains_l)); no witness. For an irreducible m_l all roots are Galois conjugate and have the same
+Jordan blocks, so dim ker m_l(A)^s = d_l sum_blocks min(size, s) for every s: the kernel computes the multiplicity
+e_l of m_l in the characteristic polynomial of A (the algebraic multiplicity of each root; e_l = 1 means one block
+of size 1) and otherwise the ranks of m_l(A)^s, s = 1, 2, ..., until the kernel has dimension d_l e_l, and reads
+off the block sizes (blocks of size >= s: dims_s - dims_(s-1)). The moduli are pairwise coprime and the blocks cover
+n, so this is the whole Jordan form of A.
+
+power_closed_form (goal A, start and, per nonzero eigenvalue modulus, its chains: the factored closed form). The
+kernel computes nu (the index of the eigenvalue 0, from the ranks of A^s) and r = rank A^nu, and checks
+start = nu, m_l(0) != 0, the chain relations, sum_l d_l s_l = r, and rank S = r. The v(alpha) are then r
+independent generalized eigenvectors of nonzero eigenvalues, which all lie in range A^nu (of dimension r): a
+basis of it. Hence psi(y) = sum_l Tr_l(V_l y_l), from the product of the K_l^(s_l) to QQ^n, is injective with
+image range A^nu, and A psi(y) = psi(J y) with J_l = a I + N_l (N_l the chain shift), because A V_l = V_l J_l
+modulo m_l and Tr is QQ-linear. For x in QQ^n and tau >= nu: A^nu x = psi(y) for a unique y = y(x), QQ-linear in
+x, so A^tau x = psi(J^(tau - nu) y) = sum_l Tr_l(V_l J_l^tau Q_l x) with the dual rows Q_l = J_l^(-nu) y_l(.)
+(a is invertible modulo m_l). That is eq. (18): A^tau = sum_l Tr_l(a^tau M_l(tau)) for every tau >= nu, with
+M_l(tau) = V_l (sum_q binom(tau, q) a^(-q) N_l^q) Q_l, a polynomial in tau of degree below the longest chain.
+The dual rows are determined by V (psi is injective) and are not written: for a dense A they are the inverse of a
+Krylov-like matrix (about 40 MB for a dense 64-state A, where V has 1 MB). The closed form M_l(tau) is unique (distinct
+alpha^tau tau^q are independent), so it is determined by A and start; the chains are one representation of it.
 """
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat, fmpq_mpoly, fmpq_mpoly_ctx, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
-from .limits import MAX_PRODUCT_WORK
+from .ktrace import read_rational
+from .limits import charge
 from .numbers import GQ, parse_integer
 from .poly import Poly, read_poly
-from .ratmat import nilpotent_index
+from .ratmat import (
+    MAX_SIDE,
+    block_sizes,
+    charpoly,
+    is_irreducible,
+    multiplicity,
+    qmul,
+    rank_lower_bound,
+    read_rational_matrix,
+    zero_part,
+)
 
 __all__ = [
     "ESTABLISHES",
     "KINDS",
     "GEN",
-    "TAU_VARS",
+    "MAX_DEGREE",
     "read_modulus",
     "reduce_mod",
     "trace_mod",
-    "read_poly_matrix",
     "substitute",
     "relabel",
-    "zero_mod",
+    "check_moduli",
     "read_modes",
+    "chain_matrix",
 ]
 
 GEN = "a"
-MAX_DEGREE = 64  # degree of a modulus, and in tau: the state dimension of the paper's SSMs is far smaller
+MAX_DEGREE = MAX_SIDE  # degree of a modulus: at most the state dimension
 
 
 def _to_fmpq_poly(poly: Poly) -> fmpq_poly:
@@ -47,15 +93,14 @@ def _to_fmpq_poly(poly: Poly) -> fmpq_poly:
 
 
 def read_modulus(value: object, where: str) -> fmpq_poly:
-    """A modulus m(a): a monic rational polynomial of degree 1..MAX_DEGREE in the generator a (one per root set)."""
+    """A modulus m(a): a monic rational polynomial of degree 1..MAX_DEGREE in the generator a (monic, so that each set
+    of eigenvalues has exactly one modulus)."""
     poly = read_poly(value, (GEN,), where, complex_ok=False)
     m = _to_fmpq_poly(poly)
     if not 1 <= m.degree() <= MAX_DEGREE:
         raise KernelError(where, f"found degree {m.degree()}, expected a modulus of degree 1..{MAX_DEGREE}")
-    if m.coeffs()[-1] != 1:
-        raise KernelError(
-            where, "expected a monic modulus (leading coefficient 1), the one representative of its roots"
-        )
+    if m.leading_coefficient() != 1:
+        raise KernelError(where, f"leading coefficient {m.leading_coefficient()}, expected a monic modulus")
     return m
 
 
@@ -79,26 +124,18 @@ def reduce_mod(poly: Poly, m: fmpq_poly) -> Poly:
 
 
 def _power_traces(m: fmpq_poly) -> list[fmpq]:
-    """Tr_m(a^k) for k < deg m: the power sums of the roots of m, by Newton's identities (memoized per modulus).
+    """Tr_m(a^k) for k < deg m: the power sums of the roots of m, by Newton's identities.
 
     For monic m = a^d + c_1 a^(d-1) + ... + c_d: p_k = -(k c_k + sum_{i<k} c_i p_(k-i)), p_0 = d; Tr_m(a^k) = p_k
     is the trace of multiplication by a^k on the basis 1, a, ..., a^(d-1) (the sum over the roots of root^k).
     """
-    key = str(m)
-    if key not in _TRACES:
-        d = m.degree()
-        lead = m.coeffs()[-1]
-        c = [m.coeffs()[d - i] / lead for i in range(d + 1)]  # c[i]: coefficient of a^(d-i), monic
-        sums = [fmpq(d)]
-        for k in range(1, d):
-            sums.append(-(k * c[k] + sum((c[i] * sums[k - i] for i in range(1, k)), fmpq(0))))
-        if len(_TRACES) > 64:
-            _TRACES.clear()
-        _TRACES[key] = sums
-    return _TRACES[key]
-
-
-_TRACES: dict[str, list[fmpq]] = {}
+    d = m.degree()
+    lead = m.coeffs()[-1]
+    c = [m.coeffs()[d - i] / lead for i in range(d + 1)]  # c[i]: coefficient of a^(d-i), monic
+    sums = [fmpq(d)]
+    for k in range(1, d):
+        sums.append(-(k * c[k] + sum((c[i] * sums[k - i] for i in range(1, k)), fmpq(0))))
+    return sums
 
 
 def trace_mod(poly: Poly, m: fmpq_poly) -> Poly:
@@ -113,67 +150,7 @@ def trace_mod(poly: Poly, m: fmpq_poly) -> Poly:
     return Poly(poly.variables, out)
 
 
-def _zero_mod(poly: Poly, m: fmpq_poly) -> bool:
-    """True when poly vanishes modulo m."""
-    return reduce_mod(poly, m).is_zero()
-
-
-def read_poly_matrix(value: object, variables: tuple[str, ...], where: str) -> list[list[Poly]]:
-    """A nonempty rectangular matrix whose entries are rational polynomials (strings or term lists)."""
-    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
-        raise KernelError(where, "expected a nonempty list of nonempty rows")
-    if any(len(r) != len(value[0]) for r in value):
-        raise KernelError(where, f"rows of different lengths; expected {len(value[0])} entries per row")
-    if len(value) * len(value[0]) > 40_000:
-        raise KernelError(where, "more than 40000 entries")
-    out = [
-        [read_poly(x, variables, f"{where}[{r}][{c}]", complex_ok=False) for c, x in enumerate(row)]
-        for r, row in enumerate(value)
-    ]
-    if "tau" in variables and any(p.degree_in({"tau"}) > MAX_DEGREE for row in out for p in row):
-        raise KernelError(where, f"degree in tau above {MAX_DEGREE} (a Jordan block larger than the bound)")
-    return out
-
-
-def _matmul(x: list[list[Poly]], y: list[list[Poly]], where: str) -> list[list[Poly]]:
-    """Product of polynomial matrices with matching shapes (python-flint fmpq_mpoly arithmetic, rational entries)."""
-    if len(x[0]) != len(y):
-        raise KernelError(where, f"product of shapes {len(x)}x{len(x[0])} and {len(y)}x{len(y[0])}")
-    variables = x[0][0].variables
-    ctx = fmpq_mpoly_ctx.get(variables, "lex")
-    if any(not c.is_real() for matrix in (x, y) for row in matrix for p in row for c in p.terms.values()):
-        raise KernelError(where, "expected rational polynomial matrices")
-    to_flint = lambda p: ctx.from_dict({e: c.re for e, c in p.terms.items()}) if p.terms else None  # noqa: E731
-    fx = [[(k, to_flint(p), len(p.terms)) for k, p in enumerate(row) if p.terms] for row in x]  # nonzero entries
-    fy = [[to_flint(p) for p in row] for row in y]
-    sizes = [[len(p.terms) for p in row] for row in y]
-    out = []
-    for row in fx:
-        new = []
-        for c in range(len(y[0])):
-            acc = None
-            for k, entry, size in row:
-                if fy[k][c] is not None:
-                    if size * sizes[k][c] > MAX_PRODUCT_WORK:
-                        raise KernelError("polynomial", "a product of polynomial matrix entries is too large")
-                    term = entry * fy[k][c]
-                    acc = term if acc is None else acc + term
-            new.append(Poly(variables) if acc is None else _from_flint(acc, variables))
-        out.append(new)
-    return out
-
-
-def _from_flint(p: fmpq_mpoly, variables: tuple[str, ...]) -> Poly:
-    """A python-flint polynomial as a kernel Poly (terms and coefficient sizes bounded as in poly.py)."""
-    return Poly(variables, {tuple(e): GQ(c).check_size() for e, c in p.to_dict().items()})
-
-
-def _lift(matrix: list[list[Poly]], variables: tuple[str, ...]) -> list[list[Poly]]:
-    """Re-express each entry over a larger, ordered variable list."""
-    return [[_relabel(p, variables) for p in row] for row in matrix]
-
-
-def _relabel(poly: Poly, variables: tuple[str, ...]) -> Poly:
+def relabel(poly: Poly, variables: tuple[str, ...]) -> Poly:
     """The same polynomial over another variable list that contains all of its variables."""
     index = [variables.index(v) for v in poly.variables]
     out = {}
@@ -195,37 +172,24 @@ def substitute(poly: Poly, name: str, value: Poly) -> Poly:
     return out
 
 
-def _check_moduli(moduli: list[fmpq_poly], where: str) -> None:
-    """Squarefree and pairwise coprime moduli: their roots are distinct eigenvalues."""
+def check_moduli(moduli: list[fmpq_poly], where: str) -> None:
+    """Squarefree and pairwise coprime moduli: their roots are distinct eigenvalues.
+
+    Each gcd is charged 4 (deg f + deg g + 2)(words f + words g) units, far above python-flint's time (0.08 ms for
+    two polynomials of degree 64 with 929-bit coefficients, 0.5 ms at degree 256 and 4030 bits).
+    """
+    words = [1 + max(max(c.p.bit_length(), c.q.bit_length()) for c in m.coeffs()) // 64 for m in moduli]
     for k, m in enumerate(moduli):
+        charge(4 * (2 * m.degree() + 2) * 2 * words[k], f"{where}: squarefree modulus")
         if m.gcd(m.derivative()).degree() > 0:
             raise KernelError(f"{where}[{k}].modulus", "the modulus is not squarefree (a repeated root)")
         for j in range(k):
+            charge(4 * (m.degree() + moduli[j].degree() + 2) * (words[k] + words[j]), f"{where}: coprime moduli")
             if m.gcd(moduli[j]).degree() > 0:
                 raise KernelError(f"{where}[{k}].modulus", f"shares a root with the modulus of mode {j}")
 
 
-def _rational_matrix(value: object, where: str) -> list[list[Poly]]:
-    """A matrix of rational constants (no generator), as polynomials in the generator."""
-    matrix = read_poly_matrix(value, (GEN,), where)
-    for r, row in enumerate(matrix):
-        for c, entry in enumerate(row):
-            if entry.constant_value() is None:
-                raise KernelError(f"{where}[{r}][{c}]", "expected a rational number, found an expression in a")
-    return matrix
-
-
-def _same_mod(x: list[list[Poly]], y: list[list[Poly]], m: fmpq_poly, where: str, what: str) -> None:
-    """x == y entrywise modulo m, or a KernelError naming the first differing entry."""
-    if len(x) != len(y) or len(x[0]) != len(y[0]):
-        raise KernelError(where, f"{what}: shapes differ")
-    for r, (row_x, row_y) in enumerate(zip(x, y)):
-        for c, (p, q) in enumerate(zip(row_x, row_y)):
-            if not _zero_mod(p - q, m):
-                raise KernelError(where, f"{what}: entry ({r}, {c}) differs modulo the modulus")
-
-
-def _read_modes(goal: dict, where: str, fields: tuple[str, ...]) -> list[dict]:
+def read_modes(goal: dict, where: str, fields: tuple[str, ...]) -> list[fmpq_poly]:
     """The list goal['modes'] of objects with a modulus and the named fields; moduli are checked."""
     modes = _field(goal, "modes", where)
     if not isinstance(modes, list):
@@ -233,180 +197,201 @@ def _read_modes(goal: dict, where: str, fields: tuple[str, ...]) -> list[dict]:
     for k, mode in enumerate(modes):
         expect_keys(mode, f"{where}.modes[{k}]", ("modulus", *fields))
     moduli = [read_modulus(mode["modulus"], f"{where}.modes[{k}].modulus") for k, mode in enumerate(modes)]
-    _check_moduli(moduli, f"{where}.modes")
+    check_moduli(moduli, f"{where}.modes")
     return moduli
 
 
-def _frozen(matrix: list[list[Poly]]) -> tuple:
-    """A matrix as nested tuples (goals compare with ==)."""
-    return tuple(tuple(row) for row in matrix)
+def _square(value: object, where: str) -> fmpq_mat:
+    """A square rational matrix of side at most MAX_SIDE."""
+    a = read_rational_matrix(value, where)
+    if a.nrows() != a.ncols():
+        raise KernelError(where, "expected a square matrix")
+    return a
 
 
-# --- jordan_chains: the Jordan structure of A over C, certified by chains for every eigenvalue ---------
+# --- chains: K-vectors in the power basis, their coefficient matrices and the chain relations --------------------
+
+
+def _vector(value: object, n: int, d: int, where: str) -> list[list[fmpq]]:
+    """A chain vector: n entries, each the d rational coefficients of 1, a, ..., a^(d-1) (a reduced element of K)."""
+    if not isinstance(value, list) or len(value) != n:
+        raise KernelError(where, f"expected a vector of {n} elements of K")
+    rows = []
+    for r, coeffs in enumerate(value):
+        if not isinstance(coeffs, list) or len(coeffs) != d:
+            raise KernelError(f"{where}[{r}]", f"expected the {d} coefficients of 1, a, ..., a^{d - 1}")
+        rows.append([read_rational(x, f"{where}[{r}][{t}]") for t, x in enumerate(coeffs)])
+    return rows
+
+
+def _read_chains(value: object, n: int, d: int, where: str) -> tuple[tuple[int, ...], list[list[list[fmpq]]]]:
+    """(chain lengths, coefficient rows of every chain vector in order) of a nonempty list of nonempty chains."""
+    if not isinstance(value, list) or not value or not all(isinstance(c, list) and c for c in value):
+        raise KernelError(where, "expected a nonempty list of nonempty chains (lists of vectors)")
+    if sum(len(c) for c in value) * d > n:
+        raise KernelError(where, f"more chain vectors than the dimension allows ({n} / deg m = {n // d})")
+    vectors = [_vector(v, n, d, f"{where}[{c}][{t}]") for c, chain in enumerate(value) for t, v in enumerate(chain)]
+    return tuple(len(c) for c in value), vectors
+
+
+def _companion_t(m: fmpq_poly) -> fmpq_mat:
+    """M^T, where M is multiplication by a on coefficient columns modulo m: row x of coefficients -> x M^T."""
+    d = m.degree()
+    coeffs = m.coeffs()
+    out = fmpq_mat(d, d)
+    for t in range(1, d):
+        out[t - 1, t] = 1
+    for t in range(d):
+        out[d - 1, t] -= coeffs[t] / coeffs[-1]
+    return out
+
+
+def chain_matrix(a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: list, where: str) -> fmpq_mat:
+    """The coefficient matrix S (n x s d) of one modulus's chains, after checking (A - a) v_(t+1) = v_t modulo m."""
+    n, d, s = a.nrows(), m.degree(), len(vectors)
+    charge(n * s * d + (s * d) ** 2, f"{where}: chain coefficient matrices")
+    flat = [vectors[j][r][t] for r in range(n) for j in range(s) for t in range(d)]
+    s_mat = fmpq_mat(n, s * d, flat)
+    left = qmul(a, s_mat, f"{where}: A times the chains")
+    shift = fmpq_mat(s * d, s * d)  # block diagonal M^T, plus I_d from vector j - 1 to j inside a chain
+    mt, j = _companion_t(m), 0
+    for length in lengths:
+        for t in range(length):
+            for x in range(d):
+                for y in range(d):
+                    shift[j * d + x, j * d + y] = mt[x, y]
+                if t:
+                    shift[(j - 1) * d + x, j * d + x] = 1
+            j += 1
+    right = qmul(s_mat, shift, f"{where}: the chains times J")
+    if left != right:
+        bad = next(
+            k for k in range(s) if any(left[r, k * d + t] != right[r, k * d + t] for r in range(n) for t in range(d))
+        )
+        chain = next(c for c in range(len(lengths)) if sum(lengths[: c + 1]) > bad)
+        position = bad - sum(lengths[:chain])
+        raise KernelError(
+            f"{where}.chains[{chain}][{position}]",
+            "(A - a I) v differs from the previous chain vector modulo the modulus (0 for the first)",
+        )
+    return s_mat
+
+
+def _stacked(parts: list[fmpq_mat], n: int) -> fmpq_mat:
+    """The matrices side by side (n rows each)."""
+    cols = [p.ncols() for p in parts]
+    out = fmpq_mat(n, sum(cols))
+    offset = 0
+    for p, width in zip(parts, cols):
+        for r in range(n):
+            for c in range(width):
+                out[r, offset + c] = p[r, c]
+        offset += width
+    return out
+
+
+def _independent(parts: list[fmpq_mat], n: int, count: int, where: str, what: str) -> None:
+    """The stacked coefficient matrices have rank count (their number of columns): independent chains."""
+    stacked = _stacked(parts, n)
+    if stacked.ncols() != count:
+        raise KernelError(where, f"{stacked.ncols()} chain coordinates, expected {count} ({what})")
+    rank = rank_lower_bound(stacked, f"{where}: rank of the chains")
+    if rank != count:
+        raise KernelError(where, f"the chains are not independent: rank {rank} modulo a prime, expected {count}")
+
+
+# --- jordan_chains: the Jordan structure of A over C, from the characteristic polynomial and ranks ----------------
 
 
 def _goal_chains(goal: dict, where: str) -> tuple:
-    """Read A and the eigenvalue moduli with their chain lengths; the chains must cover the dimension."""
+    """Read A and the eigenvalue moduli with their block sizes (non-increasing); the blocks must cover the dimension."""
     expect_keys(goal, where, ("A", "eigen"))
-    a = _rational_matrix(_field(goal, "A", where), f"{where}.A")
-    if len(a) != len(a[0]):
-        raise KernelError(f"{where}.A", "expected a square matrix")
+    a = _square(_field(goal, "A", where), f"{where}.A")
+    n = a.nrows()
     eigen = _field(goal, "eigen", where)
-    if not isinstance(eigen, list) or not eigen:
+    if not isinstance(eigen, list) or not eigen or len(eigen) > n:
         raise KernelError(f"{where}.eigen", "expected a nonempty list of {modulus, chains}")
     moduli, sizes = [], []
     for k, e in enumerate(eigen):
         expect_keys(e, f"{where}.eigen[{k}]", ("modulus", "chains"))
         moduli.append(read_modulus(_field(e, "modulus", f"{where}.eigen[{k}]"), f"{where}.eigen[{k}].modulus"))
         chain = _field(e, "chains", f"{where}.eigen[{k}]")
-        if not isinstance(chain, list) or not chain:
+        if not isinstance(chain, list) or not chain or len(chain) > n:
             raise KernelError(f"{where}.eigen[{k}].chains", "expected a nonempty list of positive chain lengths")
-        sizes.append(tuple(parse_integer(s, f"{where}.eigen[{k}].chains", 1, len(a)) for s in chain))
-    _check_moduli(moduli, f"{where}.eigen")
+        lengths = tuple(parse_integer(s, f"{where}.eigen[{k}].chains", 1, n) for s in chain)
+        if list(lengths) != sorted(lengths, reverse=True):
+            raise KernelError(f"{where}.eigen[{k}].chains", f"found {list(lengths)}, expected non-increasing lengths")
+        sizes.append(lengths)
+    check_moduli(moduli, f"{where}.eigen")
     total = sum(m.degree() * sum(s) for m, s in zip(moduli, sizes))
-    if total != len(a):
-        raise KernelError(f"{where}.eigen", f"the chains cover dimension {total}, expected {len(a)}")
-    return (_frozen(a), tuple(moduli), tuple(sizes))
+    if total != n:
+        raise KernelError(f"{where}.eigen", f"the chains cover dimension {total}, expected {n}")
+    return (tuple(a.entries()), n, tuple(moduli), tuple(sizes))
 
 
 def _check_chains(goal: tuple, witness: dict, where: str) -> None:
-    """Each chain satisfies (A - a) v_1 = 0, (A - a) v_(t+1) = v_t mod m, and a left inverse shows independence."""
-    a, moduli, sizes = goal
-    n = len(a)
-    items = expect_keys(witness, f"{where}.witness", ("eigen",))["eigen"]
-    if not isinstance(items, list) or len(items) != len(moduli):
-        raise KernelError(f"{where}.witness.eigen", f"expected one entry per eigenvalue modulus ({len(moduli)})")
-    gen = Poly.variable((GEN,), GEN)
-    shifted = [[p - gen if r == c else p for c, p in enumerate(row)] for r, row in enumerate(a)]
-    for k, (m, item, lengths) in enumerate(zip(moduli, items, sizes)):
-        here = f"{where}.witness.eigen[{k}]"
-        expect_keys(item, here, ("chains", "left_inverse"))
-        chains = item["chains"]
-        if not isinstance(chains, list) or [len(c) if isinstance(c, list) else -1 for c in chains] != list(lengths):
-            raise KernelError(f"{here}.chains", f"expected chains of lengths {list(lengths)}")
-        columns = []
-        for c, chain in enumerate(chains):
-            previous = [[Poly((GEN,))] for _ in range(n)]
-            for t, vector in enumerate(chain):
-                v = read_poly_matrix(
-                    [[x] for x in vector] if isinstance(vector, list) else None, (GEN,), f"{here}.chains[{c}][{t}]"
-                )
-                if len(v) != n:
-                    raise KernelError(f"{here}.chains[{c}][{t}]", f"expected a vector of length {n}")
-                _same_mod(
-                    _matmul(shifted, v, here),
-                    previous,
-                    m,
-                    f"{here}.chains[{c}][{t}]",
-                    "(A - a I) v differs from the previous chain vector",
-                )
-                previous = v
-                columns.append([row[0] for row in v])
-        left = read_poly_matrix(_field(item, "left_inverse", here), (GEN,), f"{here}.left_inverse")
-        vmat = [[columns[j][r] for j in range(len(columns))] for r in range(n)]
-        ident = [
-            [Poly.constant((GEN,), GQ(1 if r == c else 0)) for c in range(len(columns))] for r in range(len(columns))
-        ]
-        _same_mod(
-            _matmul(left, vmat, here),
-            ident,
-            m,
-            f"{here}.left_inverse",
-            "left_inverse * chains is not the identity (chains not independent)",
-        )
+    """Each modulus irreducible, and its Jordan block sizes (from multiplicity and ranks) as stated."""
+    entries, n, moduli, sizes = goal
+    expect_keys(witness, f"{where}.witness")
+    a = fmpq_mat(n, n, list(entries))
+    chi = charpoly(a)
+    for k, (m, lengths) in enumerate(zip(moduli, sizes)):
+        here = f"{where}.eigen[{k}]"
+        if not is_irreducible(m):
+            raise KernelError(f"{here}.modulus", "expected an irreducible modulus (one Galois orbit of eigenvalues)")
+        found = block_sizes(m, a, multiplicity(m, chi), here)
+        if tuple(found) != lengths:
+            raise KernelError(
+                f"{here}.chains", f"found {list(lengths)}, but A has Jordan blocks {found} at these roots"
+            )
 
 
-# --- power_closed_form: left * A^tau * right = sum_l Tr_l(a^tau coeff_l(tau)) for tau >= start -----------
-
-_TAU = (GEN, "tau")
+# --- power_closed_form: A^tau = sum_l Tr_l(V_l J_l^tau Q_l) for tau >= start, from the chains V_l ----------------
 
 
 def _goal_power(goal: dict, where: str) -> tuple:
-    """Read A, optional left/right factors, the start lag and the modes (modulus, coefficient matrix in a, tau)."""
-    expect_keys(goal, where, ("A", "start", "modes"), ("left", "right"))
-    a = _rational_matrix(_field(goal, "A", where), f"{where}.A")
-    n = len(a)
-    if len(a[0]) != n:
-        raise KernelError(f"{where}.A", "expected a square matrix")
-    left = _rational_matrix(goal["left"], f"{where}.left") if "left" in goal else None
-    right = _rational_matrix(goal["right"], f"{where}.right") if "right" in goal else None
+    """Read A, the start lag and, per nonzero eigenvalue modulus, its Jordan chains (coefficient rows)."""
+    expect_keys(goal, where, ("A", "start", "modes"))
+    a = _square(_field(goal, "A", where), f"{where}.A")
+    n = a.nrows()
     start = parse_integer(goal["start"], f"{where}.start", 0, n)
-    moduli = _read_modes(goal, where, ("coeff",))
-    coeffs = tuple(
-        _frozen(read_poly_matrix(mode["coeff"], _TAU, f"{where}.modes[{k}].coeff"))
-        for k, mode in enumerate(goal["modes"])
-    )
-    rows = len(left) if left else n
-    cols = len(right[0]) if right else n
-    if any(len(c) != rows or len(c[0]) != cols for c in coeffs):
-        raise KernelError(f"{where}.modes", f"expected every coeff to be {rows}x{cols}")
-    frozen = lambda x: _frozen(x) if x is not None else None  # noqa: E731
-    return (_frozen(a), frozen(left), frozen(right), start, tuple(moduli), coeffs)
+    moduli = read_modes(goal, where, ("chains",))
+    modes = []
+    for k, (m, mode) in enumerate(zip(moduli, goal["modes"])):
+        if m.coeffs()[0] == 0:
+            raise KernelError(f"{where}.modes[{k}].modulus", "has the root 0: modes are the nonzero eigenvalues")
+        lengths, vectors = _read_chains(mode["chains"], n, m.degree(), f"{where}.modes[{k}].chains")
+        modes.append((lengths, tuple(tuple(tuple(row) for row in v) for v in vectors)))
+    return (tuple(a.entries()), n, start, tuple(moduli), tuple(modes))
 
 
 def _check_power(goal: tuple, witness: dict, where: str) -> None:
-    """Induction on tau: step A M(tau) = a M(tau + 1) mod m per mode, base at tau = start, and the link to coeff."""
-    a, left, right, start, moduli, coeffs = goal
-    n = len(a)
-    nu = nilpotent_index(fmpq_mat([[p.constant_value().re for p in row] for row in a]), where)
+    """start = nu; chain relations; the chains of the nonzero eigenvalues are a basis of range A^nu (rank check)."""
+    entries, n, start, moduli, modes = goal
+    expect_keys(witness, f"{where}.witness")
+    a = fmpq_mat(n, n, list(entries))
+    nu, rank = zero_part(a, where)
     if start != nu:
         raise KernelError(f"{where}.start", f"found {start}, expected nu = {nu}, the index of the eigenvalue 0 of A")
-    if left is None and right is None:
-        expect_keys(witness, f"{where}.witness")
-        states = [[list(r) for r in c] for c in coeffs]
-    else:
-        given = expect_keys(witness, f"{where}.witness", ("state",))["state"]
-        if not isinstance(given, list) or len(given) != len(moduli):
-            raise KernelError(f"{where}.witness.state", f"expected one n x n matrix per mode ({len(moduli)})")
-        states = [read_poly_matrix(s, _TAU, f"{where}.witness.state[{k}]") for k, s in enumerate(given)]
-    a_tau = _lift([list(r) for r in a], _TAU)
-    gen, tau = Poly.variable(_TAU, GEN), Poly.variable(_TAU, "tau")
-    one = Poly.constant(_TAU, GQ(1))
-    total = [[Poly(_TAU) for _ in range(n)] for _ in range(n)]
-    for k, (m, state) in enumerate(zip(moduli, states)):
-        here = f"{where}.modes[{k}]"
-        if len(state) != n or len(state[0]) != n:
-            raise KernelError(f"{where}.witness.state[{k}]", f"expected a {n}x{n} matrix")
-        stepped = [[gen * substitute(p, "tau", tau + one) for p in row] for row in state]
-        _same_mod(_matmul(a_tau, state, here), stepped, m, f"{here} step", "A * M(tau) differs from a * M(tau + 1)")
-        at_start = [[gen**start * substitute(p, "tau", Poly.constant(_TAU, GQ(start))) for p in row] for row in state]
-        total = [[t + trace_mod(p, m) for t, p in zip(tr, row)] for tr, row in zip(total, at_start)]
-        if left is not None or right is not None:
-            product = state
-            if left is not None:
-                product = _matmul(_lift([list(r) for r in left], _TAU), product, here)
-            if right is not None:
-                product = _matmul(product, _lift([list(r) for r in right], _TAU), here)
-            _same_mod(
-                product, [list(r) for r in coeffs[k]], m, f"{here} link", "left * M(tau) * right differs from coeff"
-            )
-    power = [[Poly.constant(_TAU, GQ(1 if r == c else 0)) for c in range(n)] for r in range(n)]
-    for _ in range(start):
-        power = _matmul(a_tau, power, where)
-    for r in range(n):
-        for c in range(n):
-            if total[r][c] != power[r][c]:
-                raise KernelError(
-                    f"{where} base", f"entry ({r}, {c}) of the closed form at tau = {start} differs from A^{start}"
-                )
+    parts = [
+        chain_matrix(a, m, lengths, [list(map(list, v)) for v in vectors], f"{where}.modes[{k}]")
+        for k, (m, (lengths, vectors)) in enumerate(zip(moduli, modes))
+    ]
+    if not parts:
+        if rank:
+            raise KernelError(f"{where}.modes", f"no modes, but rank A^nu = {rank}: A has nonzero eigenvalues")
+        return
+    _independent(parts, n, rank, f"{where}.modes", f"rank A^nu = {rank}, the nonzero eigenvalues' dimension")
 
-
-# Public names for kind_features.py and kind_dual.py (the same functions, one implementation).
-TAU_VARS = _TAU
-relabel = _relabel
-zero_mod = _zero_mod
-read_modes = _read_modes
-frozen = _frozen
-same_mod = _same_mod
 
 KINDS: dict = {
     "jordan_chains": (_goal_chains, _check_chains),
     "power_closed_form": (_goal_power, _check_power),
 }
 
-# The Jordan structure is a function of A; a closed form that equals left A^tau right for tau >= start is
-# determined (as a function of tau) by A, left, right and start.
+# The Jordan structure is a function of A. The closed form of A^tau for tau >= start is unique, and the passing
+# check makes start = nu; the chains in `modes` determine it (any two accepted chains give the same closed form).
 ESTABLISHES: dict = {
     "jordan_chains": {"eigen": ("A",)},
-    "power_closed_form": {"start": ("A",), "modes": ("A", "left", "right", "start")},
+    "power_closed_form": {"start": ("A",), "modes": ("A", "start")},
 }

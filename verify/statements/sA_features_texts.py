@@ -21,12 +21,13 @@ TEXTS = {
             "features, not 6).",
         },
         "why": "Per invertible instance, W and dual establish the closed form of W and the coordinates b_{h,l} "
-        "from the literal A, B, C (as in appA.features). features (lag_features, construction merged): for "
-        "each modulus m_l, sum_t phi_t psi_t = L M b_l(i - j) modulo m_l as a polynomial identity in i, j, L, "
-        "M (L = a^i, M = a^-j), which is the binomial expansion (21) summed over q; the kernel reads J_l off A "
-        "and pins bound = sum_l deg(m_l) J_l, checks it is <= m, and that the feature count is <= bound. "
-        "realform (real_lag_features, merged): the same kernels from rational features X_{l,r}(i), Y_{l,s}(j), "
-        "the coordinates of a^i and a^-j modulo m_l, with the same count.",
+        "from the literal A, B, C (as in appA.features), and dual the support of b. features (lag_features, "
+        "construction merged): for each modulus m_l, sum_t phi_t psi_t = L M sum_q B_q (i - j)^q as a "
+        "polynomial identity in i, j, L, M and symbols B_q (L = a^i, M = a^-j, B_q = b_{h,l,q}), which is the "
+        "binomial expansion (21) summed over q; the kernel reads J_l off A and pins bound = sum_l deg(m_l) J_l, "
+        "checks it is <= m, and that the feature count is <= bound. realform (real_lag_features, merged): the "
+        "same kernels from rational features, X_{l,r}(i) (the coordinates of a^i modulo m_l) times powers of i "
+        "and Z_{l,q,r}(j) = Tr_l(a^(r-j) b_{h,l,q}) times powers of j, with the same count.",
     },
     "appA.features.minimum": {
         "section": "A",
@@ -66,8 +67,9 @@ SSM_FEATURES = {
         "causal mask for every n >= 2 R_h - 1.",
     },
     "why": "A, B, C are the inputs. W pins output (start 0: the closed form of W holds from tau = 0, so "
-    "g_h(tau) = c_{tau,h} for every tau >= 0; power_closed_form checks start = nu = 0, i.e. A invertible), "
-    "dual pins lags and b (appA.eq20), features and realform read the block sizes J_l off A and pin bound = "
+    "g_h(tau) = c_{tau,h} for every tau >= 0; output_closed_form checks start = nu = 0, i.e. A invertible), "
+    "dual pins lags, b (appA.eq20) and the support of b, features and realform read the block sizes J_l off "
+    "A and pin bound = "
     "sum_l deg(m_l) J_l (J_l + 1)/2, merged and realmerged pin merged_bound = sum_l deg(m_l) J_l, minimum "
     "pins R_h per head (kind lag_minimum); their identities are those of appA.features, "
     "appA.features.merged and appA.features.minimum.",

@@ -1,9 +1,11 @@
 """Statements of Appendix A (modes, closed forms, eq. 20-21 features, (A2)) and of the related review's 2x2 claim.
 
 Instance claims fix (A, B, C) as literals and make every derived object a parameter that a kernel kind
-establishes from them: the Jordan chains (`<instance>.eigen`), the closed forms of A^tau (`.state`) and of
-W(tau) (`.output`), the Theorem 4.4 lags (`.lags`), the coordinates b_{h,l}(tau) (`.b`) and the feature bound
-(`.bound`). Identity claims (eq. 18 for a Jordan block, eq. 21) and the (A2) rank claims are literal goals
+establishes from them: the Jordan structure (`<instance>.eigen`), the closed form of A^tau given by the Jordan
+chains of the nonzero eigenvalues (`.state`), the closed form of W(tau) (`.output`), the Theorem 4.4 lags
+(`.lags`), the coordinates b_{h,l}(tau) (`.b`) and their support (`.support`), and the feature bound (`.bound`).
+Elements of K = QQ[a]/(m) in `.output` and `.b` are written in trace coordinates Tr(a^k x), k < deg m
+(verify/kernel/ktrace.py). Identity claims (eq. 18 for a Jordan block, eq. 21) and the (A2) rank claims are literal goals
 built by the formula functions of verify/claims/sA_modes.py and sA_singular.py; their texts are in
 sA_general.py (the claims proved for a symbolic q, s, tau or n).
 """
@@ -20,6 +22,7 @@ from verify.claims.sA_modes import (
     jordan_obligation,
     lag_obligation,
     minimum_obligation,
+    output_obligation,
     power_obligation,
     real_obligation,
     thm44_obligation,
@@ -45,17 +48,20 @@ TEXTS = {
             "eigenvalue otherwise).",
         },
         "why": "Each instance's A is literal; its Jordan structure (<instance>.eigen) and the closed form "
-        "of A^tau (<instance>.state) are derived parameters. jordan_chains: for every root alpha of "
-        "each squarefree, pairwise coprime modulus m, the given vectors are Jordan chains of A at "
-        "alpha (checked modulo m) and independent (a left inverse modulo m); chains of distinct "
-        "eigenvalues are independent and their count is the dimension, so A = P J P^-1 with the "
-        "stated block sizes. power_closed_form: base sum_l Tr_l(a^start M_l(start)) = A^start "
-        "exactly, step A M_l(tau) = a M_l(tau + 1) as polynomials in tau modulo m_l; Tr is "
-        "QQ-linear, so X(tau) = sum_l Tr_l(a^tau M_l(tau)) satisfies X(tau + 1) = A X(tau) and "
-        "X(start) = A^start: induction gives A^tau = X(tau) for all tau >= start, i.e. eq. (18) with "
-        "lambda ranging over the roots of the moduli and G_{l,q}, p_{l,q} read off M_l. No value of "
-        "tau is sampled. The start lag is checked to be nu, the index of the eigenvalue 0 of A (rank "
-        "A^nu = rank A^(nu+1)).",
+        "of A^tau (<instance>.state) are derived parameters. jordan_chains: for each irreducible, pairwise "
+        "coprime modulus m the kernel computes the multiplicity e of m in the characteristic polynomial "
+        "and, when e >= 2, the ranks of m(A)^s; dim ker m(A)^s = deg(m) sum_blocks min(size, s) gives the "
+        "block sizes, which must be the stated ones and cover the dimension. power_closed_form: the "
+        "state is, per nonzero eigenvalue modulus m_l, Jordan chains V_l over K_l = QQ[a]/(m_l); the "
+        "kernel checks A V_l = V_l J_l modulo m_l (J_l = a I + the chain shift) as rational identities "
+        "of the coefficient matrices, and that these coefficient matrices together have rank r = "
+        "rank A^nu, their number of columns (modulo a 62-bit prime, a lower bound). Then psi(y) = "
+        "sum_l Tr_l(V_l y_l) is injective with image range A^nu and A psi(y) = psi(J y), so for tau "
+        ">= nu A^tau = sum_l Tr_l(V_l J_l^tau Q_l) = sum_l Tr_l(a^tau M_l(tau)), M_l(tau) = V_l "
+        "(sum_q binom(tau, q) a^-q N_l^q) Q_l, with the dual rows Q_l determined by V (not written: "
+        "for a dense A they are far larger than V): eq. (18) with lambda ranging over the roots of "
+        "the moduli. No value of tau is sampled. The start lag is checked to be nu, the index of the "
+        "eigenvalue 0 of A (rank A^nu = rank A^(nu+1)).",
     },
     "appA.eq18.singular": {
         "section": "A",
@@ -68,7 +74,7 @@ TEXTS = {
             "words": "Eq. (18) for every tau >= 0 without assumption (A2), i.e. also for singular A.",
         },
         "why": "Counterexample A = [[0, 1], [0, 0]] (m = 2, J = 2). jordan: its only eigenvalue is "
-        "0 (modulus a, one chain of length 2). A-to-the-1-is-nonzero: rank A^1 = 1. With "
+        "0 (modulus a, one block of size 2, from the ranks of A^s). A-to-the-1-is-nonzero: rank A^1 = 1. With "
         "lambda = 0 the right side of (18) at tau = 1 is 0^1 (p_0(1) G_0 + p_1(1) G_1) = 0, "
         "whatever p and G are; so (18) fails at tau = 1. The same happens for every A with "
         "a nilpotent Jordan block of size >= 2 at lags 1 <= tau < nu. The certified form "
@@ -85,10 +91,14 @@ TEXTS = {
             "lambda of lambda^tau times a matrix polynomial in tau of degree < J_lambda, "
             "for every integer tau >= nu.",
         },
-        "why": "power_closed_form with left C and right B: the induction of eq. (18) on the state closed "
-        "forms M_l(tau) (witness), and C M_l(tau) B = H_l(tau) modulo m_l; Tr is linear, so C A^tau "
-        "B = sum_l Tr_l(a^tau H_l(tau)) for all tau >= start. The closed form (<instance>.output) is "
-        "a derived parameter; start is checked to be nu.",
+        "why": "output_closed_form: H_l is given in trace coordinates; with J_l = 1 + the largest power of "
+        "tau in H_l and mu = prod_l m_l^J_l (degree D <= m), Y(tau) = sum_l Tr_l(a^tau H_l(tau)) "
+        "satisfies the recurrence of mu. The kernel computes W(0..start + m + D - 1) exactly, checks "
+        "sum_i mu_i W(start + tau + i) = C A^tau A^start mu(A) B = 0 for tau < m (hence for every tau, "
+        "by Cayley-Hamilton) and Y(tau) = W(tau) for tau = start..start + D - 1; two sequences with the "
+        "recurrence of mu that agree on D consecutive terms agree from there on, so C A^tau B = sum_l "
+        "Tr_l(a^tau H_l(tau)) for all tau >= start. No closed form of A^tau is needed. The closed "
+        "form (<instance>.output) is a derived parameter; start is checked to be nu.",
     },
     "appA.eq20": {
         "section": "A",
@@ -101,15 +111,16 @@ TEXTS = {
             "they are the coefficients of the Theorem 4.4 construction "
             "(constructions/ssm.py).",
         },
-        "why": "Per instance: W (power_closed_form) establishes the closed form H_l of W(tau) "
+        "why": "Per instance: W (output_closed_form) establishes the closed form H_l of W(tau) "
         "(<instance>.output) from the literal A, B, C. dual_coordinates: the kernel computes W(tau) "
         "= C A^tau B for tau < m itself, takes M_h = W(t_h) at the lags <instance>.lags, checks "
         "<F_h, M_g> = delta_{hg} exactly, that every W(tau), tau < m, equals sum_h <F_h, W(tau)> M_h "
         "(so by Cayley-Hamilton the M_h are a basis of S_target) and that W(tau) for tau < t_h needs "
         "no M_g with g >= h (so the t_h are the first lags where the rank grows: Theorem 4.4's "
-        "basis, not any basis); then H_l(tau) = sum_h b_{h,l}(tau) M_h modulo m_l gives W(tau) = "
-        "sum_h (sum_l Tr_l(a^tau b_{h,l}(tau))) M_h, and since the M_h are independent the "
-        "coordinates are unique: c_{tau,h} = L_h(W(tau)) is the closed form. thm4.4: the table "
+        "basis, not any basis); then H_l(tau) = sum_h b_{h,l}(tau) M_h in K_l[tau] (a rational "
+        "identity of trace coordinates) gives W(tau) = sum_h (sum_l Tr_l(a^tau b_{h,l}(tau))) M_h, and "
+        "since the M_h are independent the coordinates are unique: c_{tau,h} = L_h(W(tau)) is the "
+        "closed form; the support of b (which b_{h,l,q} are nonzero) is pinned with it. thm4.4: the table "
         "c_{tau,h} of constructions/ssm.py satisfies W(tau) = sum_h c_{tau,h} M_h for tau < 8 "
         "exactly (matrix identity with literal data), so by uniqueness it is the closed form there.",
     },
@@ -128,12 +139,14 @@ TEXTS = {
             "eigenvalues.",
         },
         "why": "Per invertible instance, W and dual establish the closed form of W and the coordinates "
-        "b_{h,l} (as in appA.eq20) from the literal A, B, C. lag_features: for each modulus m_l, "
-        "with L = a^i and M = a^-j (a invertible: m_l(0) != 0), sum_t phi_t psi_t = L M b_l(i - "
-        "j) modulo m_l as a polynomial identity in i, j, L, M; summed over the roots of m_l and "
-        "over l this is sum_l Tr_l(a^(i-j) b_l(i - j)) = g_h(i - j). The kernel reads J_l off A "
-        "itself (the smallest s with rank m_l(A)^s = rank m_l(A)^(s+1), m_l irreducible and its "
-        "roots eigenvalues of A), checks bound = sum_l deg(m_l) J_l (J_l + 1) / 2 (a derived "
+        "b_{h,l} (as in appA.eq20) from the literal A, B, C, and dual pins the support of b. "
+        "lag_features: for each modulus m_l, sum_t phi_t psi_t = L M sum_q B_q (i - j)^q as a "
+        "polynomial identity in i, j, L, M and symbols B_q (q in the support); with L = lambda^i, M = "
+        "lambda^-j (lambda a root of m_l, nonzero) and B_q = b_{h,l,q}(lambda), summed over the roots "
+        "and over l, this is sum_l Tr_l(a^(i-j) b_l(i - j)) = g_h(i - j). The kernel reads J_l off A "
+        "itself (from the multiplicity of m_l in the characteristic polynomial, or the smallest s with "
+        "rank m_l(A)^s = rank m_l(A)^(s+1); m_l irreducible and its roots eigenvalues of A), checks "
+        "bound = sum_l deg(m_l) J_l (J_l + 1) / 2 (a derived "
         "parameter) and that the feature count (deg m_l features per listed feature) is at most "
         "the bound. The causal mask alpha_ij = g_h(i - j) 1[i >= j] is then applied after the "
         "inner product, as in the paper.",
@@ -152,11 +165,13 @@ TEXTS = {
             "complex feature).",
         },
         "why": "As appA.features (W and dual establish the closed forms and b from the literal SSM; J_l "
-        "is read off A). real_lag_features: with X_{l,r}(i) the rational coordinates of a^i "
-        "modulo m_l and Y_{l,s}(j) those of a^-j, sum_k phi_k psi_k = sum_l Tr_l((sum_r X_{l,r} "
-        "a^r)(sum_s Y_{l,s} a^s) b_l(i - j)) is a polynomial identity over QQ in i, j, X, Y; the "
-        "features have rational coefficients and depend only on i (resp. j); the trace of a^i "
-        "a^-j b_l(i-j) is g_h's l-part. Count <= the same bound as appA.features.",
+        "is read off A). real_lag_features: per mode, sum_t phi_t psi_t = X sum_q Z_q (i - j)^q as a "
+        "polynomial identity over QQ in i, j, X and symbols Z_q; each listed feature stands for deg m_l "
+        "rational features, X = X_{l,r}(i) (the r-th rational coordinate of a^i modulo m_l) and Z_q = "
+        "Tr_l(a^(r-j) b_{h,l,q}) (a rational number), r < deg m_l; summed over r this is sum_q (i - "
+        "j)^q Tr_l((sum_r X_{l,r} a^r) a^-j b_q) = Tr_l(a^(i-j) b_l(i - j)), g_h's l-part. The "
+        "features have rational coefficients and depend only on i (resp. j). Count <= the same bound "
+        "as appA.features.",
     },
     "appA.ssm": {
         "section": "A",
@@ -164,8 +179,9 @@ TEXTS = {
         "statement": {
             "latex": "\\bar A=PJP^{-1},\\ \\bar A^{\\tau},\\ \\mathcal W(\\tau),\\ c_{\\tau,h}\\ "
             "\\text{in closed form for all}\\ \\tau\\ge\\nu",
-            "words": "For the given real SSM (A, B, C): its Jordan chains (eigen), the closed "
-            "forms of A^tau (state) and of W(tau) = C A^tau B (output) for every integer "
+            "words": "For the given real SSM (A, B, C): its Jordan structure (eigen), the closed "
+            "form of A^tau by the Jordan chains of its nonzero eigenvalues (state) and the closed "
+            "form of W(tau) = C A^tau B (output) for every integer "
             "tau >= nu (start = nu, the index of the eigenvalue 0), the Theorem 4.4 basis "
             "lags t_h (the first lags at which the rank of span{W(0..t)} grows) and the "
             "closed form (20) of the coefficients c_{tau,h} in the basis M_h = W(t_h) "
@@ -173,9 +189,11 @@ TEXTS = {
         },
         "why": "A, B, C are the inputs; every other parameter is established from them: jordan_chains pins "
         "eigen (the Jordan structure of A), power_closed_form pins start = nu (computed from the "
-        "ranks of A^s) and the closed forms state and output (as functions of tau), dual_coordinates "
-        "computes W(tau) from A, B, C, pins the lags to the greedy Theorem 4.4 lags and b to the "
-        "unique coordinates of output in that basis. The reasoning of each step is that of appA.eq18, "
+        "ranks of A^s) and the state (the Jordan chains V_l of the nonzero eigenvalues, which give "
+        "A^tau = sum_l Tr_l(V_l J_l^tau Q_l) with the dual rows Q_l determined by V), output_closed_form "
+        "pins output (the closed form of W, by the recurrence of W), dual_coordinates computes W(tau) "
+        "from A, B, C, pins the lags to the greedy Theorem 4.4 lags, b to the unique coordinates of "
+        "output in that basis and the support of b. The reasoning of each step is that of appA.eq18, "
         "appA.eq19 and appA.eq20.",
     },
     "review.blockdiag": {
@@ -224,18 +242,18 @@ def _eq18() -> list[dict]:
     for name in INSTANCES:
         modes = instance_data(name)["modes"]
         out.append(goal_of(jordan_obligation(f"{name}.jordan", modes), {"eigen": f"{name}.eigen"}))
-        out.append(goal_of(power_obligation(f"{name}.power", modes, False), {"modes": f"{name}.state"}))
+        out.append(goal_of(power_obligation(f"{name}.power", modes), {"modes": f"{name}.state"}))
     return out
 
 
 def _w(name: str, data: dict) -> dict:
     """The closed form of W(tau) = C A^tau B of one instance, a derived parameter."""
-    return goal_of(power_obligation(f"{name}.W", data["modes"], True), {"modes": f"{name}.output"})
+    return goal_of(output_obligation(f"{name}.W", data["modes"]), {"modes": f"{name}.output"})
 
 
 def _dual(name: str, data: dict) -> dict:
     """Eq. (20) of one instance: lags and coordinates derived from (A, B, C) and the closed form of W."""
-    derived = {"modes": f"{name}.output", "lags": f"{name}.lags", "b": f"{name}.b"}
+    derived = {"modes": f"{name}.output", "lags": f"{name}.lags", "b": f"{name}.b", "support": f"{name}.support"}
     return goal_of(dual_obligation(f"{name}.dual", data), derived)
 
 
@@ -253,7 +271,13 @@ def _features(*builders: object) -> list[dict]:
     out = []
     for name in INVERTIBLE:
         data = instance_data(name)
-        derived = {"modes": f"{name}.output", "b": f"{name}.b", "bound": f"{name}.bound", "minimum": f"{name}.minimum"}
+        derived = {
+            "modes": f"{name}.output",
+            "b": f"{name}.b",
+            "support": f"{name}.support",
+            "bound": f"{name}.bound",
+            "minimum": f"{name}.minimum",
+        }
         out += [_w(name, data), _dual(name, data)]
         for build in builders:
             obligation = build(name, data)
@@ -262,8 +286,8 @@ def _features(*builders: object) -> list[dict]:
 
 
 def _lag(bound: str) -> dict:
-    """The feature goals of the template: A, the output modes, b and a bound, all parameters."""
-    return {"A": param("A"), "modes": param("output"), "b": param("b"), "bound": param(bound)}
+    """The feature goals of the template: A, the support of b and a bound, all parameters."""
+    return {"A": param("A"), "support": param("support"), "bound": param(bound)}
 
 
 def _template(names: tuple[str, ...]) -> list[dict]:
@@ -273,16 +297,13 @@ def _template(names: tuple[str, ...]) -> list[dict]:
         "jordan": ("jordan_chains", {"A": param("A"), "eigen": param("eigen")}),
         "power": ("power_closed_form", {"A": param("A"), "start": param("start"), "modes": param("state")}),
         "W": (
-            "power_closed_form",
-            {
-                "A": param("A"),
-                "left": param("C"),
-                "right": param("B"),
-                "start": param("start"),
-                "modes": param("output"),
-            },
+            "output_closed_form",
+            {"A": param("A"), "B": param("B"), "C": param("C"), "start": param("start"), "modes": param("output")},
         ),
-        "dual": ("dual_coordinates", {**abc, "modes": param("output"), "lags": param("lags"), "b": param("b")}),
+        "dual": (
+            "dual_coordinates",
+            {**abc, "modes": param("output"), "lags": param("lags"), "b": param("b"), "support": param("support")},
+        ),
         "features": ("lag_features", {**_lag("bound"), "construction": "paper"}),
         "realform": ("real_lag_features", {**_lag("bound"), "construction": "paper"}),
         "merged": ("lag_features", {**_lag("merged_bound"), "construction": "merged"}),
