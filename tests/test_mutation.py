@@ -79,10 +79,10 @@ def test_no_unlisted_mutation_of_heads_and_modes_output_survives(example_outputs
 
 def test_a_parameter_is_mutated_together_with_every_goal_that_uses_it():
     cert = json.loads((ROOT / "certs" / "appA.ssm.features.json").read_text())
-    mutation, mutated = next((m, c) for m, c in mutations(cert, 200) if m.where.startswith("params.output"))
-    value = mutated["params"]["output"]
-    goals = [o["goal"]["modes"] for o in mutated["obligations"] if o["name"] in ("W", "dual", "features")]
-    assert all(g == value for g in goals) and value != cert["params"]["output"]
+    mutation, mutated = next((m, c) for m, c in mutations(cert, 400, 400) if m.where.startswith("params.A["))
+    users = [o["goal"]["A"] for o in mutated["obligations"] if "A" in o["goal"]]
+    assert len(users) >= 3 and all(g == mutated["params"]["A"] for g in users)
+    assert mutated["params"]["A"] != cert["params"]["A"]
 
 
 def test_an_edit_that_changes_nothing_mathematical_is_the_only_kind_allowed():
