@@ -14,7 +14,7 @@ def test_a_file_over_the_bound_is_refused_from_its_size_without_reading_it(tmp_p
     path = tmp_path / "huge.json"
     with path.open("wb") as handle:
         handle.truncate(MAX_FILE_BYTES + 1)  # sparse: reading it would cost 64 MiB
-    with pytest.raises(UnreadableInput, match=f"more than the bound {MAX_FILE_BYTES}"):
+    with pytest.raises(UnreadableInput, match=f"more than the bound of {MAX_FILE_BYTES} bytes"):
         check_file(path)
 
 

@@ -7,8 +7,6 @@ a symlink loop or a huge file is refused with a one-line message instead of a ha
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 __all__ = ["InputError", "read_bounded"]
@@ -19,24 +17,11 @@ class InputError(Exception):
 
 
 def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; InputError otherwise."""
-    source = str(path)
+    """The bytes of a regular file of at most `limit` bytes (the kernel's bounded read); InputError otherwise."""
+    from verify.kernel.canonical import ReadError
+    from verify.kernel.canonical import read_bounded as kernel_read
+
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        try:
-            info = os.fstat(fd)
-            if stat.S_ISDIR(info.st_mode):
-                raise InputError(f"{source}: is a folder, expected a {what}")
-            if not stat.S_ISREG(info.st_mode):
-                raise InputError(f"{source}: not a regular file (a device, pipe or socket), expected a {what}")
-            if info.st_size > limit:
-                raise InputError(f"{source}: {info.st_size} bytes, more than the bound of {limit} bytes for a {what}")
-            with os.fdopen(fd, "rb", closefd=False) as handle:
-                data = handle.read(limit + 1)
-        finally:
-            os.close(fd)
-    except OSError as err:
-        raise InputError(f"{source}: cannot read ({err.strerror or err})") from None
-    if len(data) > limit:
-        raise InputError(f"{source}: grew past the bound of {limit} bytes for a {what} while it was read")
-    return data
+        return kernel_read(path, limit, what)
+    except ReadError as err:
+        raise InputError(str(err)) from None

@@ -4,11 +4,46 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
+from pathlib import Path
 
 from .errors import KernelError
 from .limits import MAX_FILE_BYTES, MAX_NESTING
 
-__all__ = ["FloatSeen", "canonical_bytes", "content_hash", "digest", "load_json"]
+__all__ = ["FloatSeen", "ReadError", "canonical_bytes", "content_hash", "digest", "load_json", "read_bounded"]
+
+
+class ReadError(Exception):
+    """A file that cannot be read within its bound; the message (one line) names the file and the reason."""
+
+
+def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, read without blocking and never more than limit + 1.
+
+    The file is opened without blocking and checked with fstat on the open descriptor, so a pipe or device swapped
+    in after a stat cannot hang the read; a folder, a device, a pipe or a larger file is a ReadError.
+    """
+    source = str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise ReadError(f"{source}: is a folder, expected a {what}")
+            if not stat.S_ISREG(info.st_mode):
+                raise ReadError(f"{source}: not a regular file (a device, pipe or socket), expected a {what}")
+            if info.st_size > limit:
+                raise ReadError(f"{source}: {info.st_size} bytes, more than the bound of {limit} bytes for a {what}")
+            with os.fdopen(fd, "rb", closefd=False) as handle:
+                data = handle.read(limit + 1)
+        finally:
+            os.close(fd)
+    except OSError as err:
+        raise ReadError(f"{source}: cannot read ({err.strerror or err})") from None
+    if len(data) > limit:
+        raise ReadError(f"{source}: grew past the bound of {limit} bytes for a {what} while it was read")
+    return data
 
 
 class FloatSeen(str):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .canonical import content_hash, digest, load_json
+from .canonical import ReadError, content_hash, digest, load_json, read_bounded
 from .errors import KernelError
-from .limits import MAX_OBLIGATIONS, WorkExceeded, work_budget
+from .limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, WorkExceeded, work_budget
 from .obligations import check_obligation, read_goal
 from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
 
@@ -205,30 +205,11 @@ def check_file(path: Path) -> CheckResult:
     UnreadableInput with a one-line message naming the file. The file is opened without blocking and checked
     with fstat on the open descriptor, so a pipe or device swapped in after a stat cannot hang the read.
     """
-    import os
-    import stat
-
-    from .limits import MAX_FILE_BYTES
-
     source = str(path)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-        try:
-            info = os.fstat(fd)
-            if stat.S_ISDIR(info.st_mode):
-                raise UnreadableInput(f"{source}: is a folder, expected a certificate file")
-            if not stat.S_ISREG(info.st_mode):
-                raise UnreadableInput(f"{source}: not a regular file (a device, pipe or socket), expected a file")
-            if info.st_size > MAX_FILE_BYTES:
-                raise UnreadableInput(f"{source}: file has {info.st_size} bytes, more than the bound {MAX_FILE_BYTES}")
-            with os.fdopen(fd, "rb", closefd=False) as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-        finally:
-            os.close(fd)
-    except OSError as err:
-        raise UnreadableInput(f"{source}: cannot read ({err.strerror or err})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise UnreadableInput(f"{source}: file grew past the bound of {MAX_FILE_BYTES} bytes while it was read")
+        data = read_bounded(path, MAX_FILE_BYTES, "certificate file")
+    except ReadError as err:
+        raise UnreadableInput(str(err)) from None
     try:
         cert = load_json(data, source)
     except KernelError as err:
