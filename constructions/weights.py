@@ -94,13 +94,9 @@ def dyadic_text(value: float) -> str:
 
 def _complex_text(re_part: float, im_part: float) -> str:
     """The exact value of a complex float pair in the kernel's 'a+b*i' form."""
-    re_text, im_text = dyadic_text(re_part), dyadic_text(im_part)
-    if im_text == "0":
-        return re_text
-    imag = "i" if im_text == "1" else "-i" if im_text == "-1" else f"{im_text}*i"
-    if re_text == "0":
-        return imag
-    return f"{re_text}{'' if imag.startswith('-') else '+'}{imag}"
+    from verify.exact import gaussian_text
+
+    return gaussian_text(dyadic_text(re_part), dyadic_text(im_part))
 
 
 def _finite(array: np.ndarray, name: str, source: str) -> np.ndarray:

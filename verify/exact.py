@@ -12,7 +12,7 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
-__all__ = ["number", "poly_terms", "matrix_rows", "vec_rows"]
+__all__ = ["number", "gaussian_text", "poly_terms", "matrix_rows", "vec_rows"]
 
 
 def _rational_text(value: object) -> str:
@@ -32,7 +32,11 @@ def number(value: object) -> str:
             raise ValueError(f"{value!r} is not a Gaussian rational")
     else:
         re_part, im_part = value, 0
-    re_text, im_text = _rational_text(re_part), _rational_text(im_part)
+    return gaussian_text(_rational_text(re_part), _rational_text(im_part))
+
+
+def gaussian_text(re_text: str, im_text: str) -> str:
+    """The canonical 'a+b*i' text of a Gaussian rational from the texts of its two rational parts."""
     if im_text == "0":
         return re_text
     imag = "i" if im_text == "1" else "-i" if im_text == "-1" else f"{im_text}*i"
