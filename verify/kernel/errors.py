@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["KernelError", "field", "expect_keys"]
+__all__ = ["KernelError", "field", "expect_keys", "rectangular_shape"]
 
 
 class KernelError(Exception):
@@ -32,3 +32,13 @@ def expect_keys(obj: object, where: str, required: tuple[str, ...] = (), optiona
     if extra:
         raise KernelError(where, f"unknown field {extra[0]!r}; expected only {sorted((*required, *optional))}")
     return obj
+
+
+def rectangular_shape(value: object, where: str, entries: str = "") -> tuple[int, int]:
+    """(rows, columns) of a nonempty list of nonempty rows of equal length (entries names what a row holds)."""
+    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
+        raise KernelError(where, f"expected a nonempty list of nonempty rows{entries}")
+    rows, cols = len(value), len(value[0])
+    if any(len(r) != cols for r in value):
+        raise KernelError(where, f"rows of different lengths; expected every row to have {cols} entries")
+    return rows, cols

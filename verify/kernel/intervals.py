@@ -8,7 +8,7 @@ from flint import arb
 from .errors import KernelError
 from .expr import Node, has_calls, left_spine
 from .limits import MAX_PRECISION, bits_factor, charge
-from .numbers import GQ, ONE
+from .numbers import GQ, ONE, repeated_squaring
 
 __all__ = [
     "exact_value",
@@ -40,15 +40,9 @@ def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
     if kind == "neg":
         return -exact_value(node[1], point, where)
     if kind == "pow":
-        base, result, k = exact_value(node[1], point, where), ONE, node[2]
+        base, k = exact_value(node[1], point, where), node[2]
         charge(k.bit_length() * bits_factor(base.bits() * k), "exact power")
-        while k:
-            if k & 1:
-                result = (result * base).check_size()
-            k >>= 1
-            if k:
-                base = (base * base).check_size()
-        return result
+        return repeated_squaring(base, k, ONE, lambda x, y: (x * y).check_size())
     if kind == "call":
         raise KernelError(where, f"function {node[1]!r} has no exact value; use ball arithmetic")
     ops = {"add": GQ.__add__, "sub": GQ.__sub__, "mul": GQ.__mul__, "div": GQ.__truediv__}
@@ -90,14 +84,7 @@ def ball_value(node: Node, env: dict[str, arb], where: str) -> arb:
 
 def _integer_power(x: arb, k: int) -> arb:
     """x^k by repeated squaring (python-flint's arb ** k is NaN when the ball contains 0; products are not)."""
-    result, base = arb(1), abs(x) if k % 2 == 0 else x
-    while k:
-        if k & 1:
-            result = result * base
-        k >>= 1
-        if k:
-            base = base * base
-    return result
+    return repeated_squaring(abs(x) if k % 2 == 0 else x, k, arb(1), arb.__mul__)
 
 
 def holds_exactly(lhs: GQ, op: str, rhs: GQ, where: str) -> bool:

@@ -22,7 +22,7 @@ from math import gcd
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from .errors import KernelError, expect_keys
+from .errors import KernelError, expect_keys, rectangular_shape
 from .limits import MAX_NUMBER_DIGITS, bits_factor, charge
 from .numbers import parse_number
 from .ratmat import numerator_bits
@@ -119,11 +119,8 @@ def read_kt(value: object, d: int, where: str) -> KT:
 
 def read_kt_matrix(value: object, d: int, where: str) -> tuple[tuple[KT, ...], ...]:
     """A nonempty rectangular matrix whose entries are elements of K[tau] in trace coordinates."""
-    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
-        raise KernelError(where, "expected a nonempty list of nonempty rows")
-    if any(len(r) != len(value[0]) for r in value):
-        raise KernelError(where, f"rows of different lengths; expected {len(value[0])} entries per row")
-    if len(value) * len(value[0]) > 65_536:
+    rows, cols = rectangular_shape(value, where)
+    if rows * cols > 65_536:
         raise KernelError(where, "more than 65536 entries")
     return tuple(tuple(read_kt(x, d, f"{where}[{r}][{c}]") for c, x in enumerate(row)) for r, row in enumerate(value))
 

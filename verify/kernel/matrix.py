@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flint import fmpq_mat
 
-from .errors import KernelError, field
+from .errors import KernelError, field, rectangular_shape
 from .expr import Node, left_spine
 from .limits import MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK, bits_factor, charge
-from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
+from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number, repeated_squaring
 
 __all__ = ["Matrix", "read_matrix", "read_named_matrices", "evaluate_matrix", "determinant", "check_rank_witness"]
 
@@ -89,14 +89,10 @@ class Matrix:
 
 def read_matrix(value: object, where: str) -> Matrix:
     """Read a nonempty rectangular list of rows of exact number strings."""
-    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
-        raise KernelError(where, "expected a nonempty list of nonempty rows")
-    cols = len(value[0])
-    if any(len(r) != cols for r in value):
-        raise KernelError(where, f"rows of different lengths; expected every row to have {cols} entries")
-    if len(value) * cols > MAX_MATRIX_ENTRIES:
+    rows, cols = rectangular_shape(value, where)
+    if rows * cols > MAX_MATRIX_ENTRIES:
         raise KernelError(where, f"more than {MAX_MATRIX_ENTRIES} entries")
-    charge(len(value) * cols, "reading a matrix")
+    charge(rows * cols, "reading a matrix")
     return Matrix([[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(r)] for i, r in enumerate(value)])
 
 
@@ -151,13 +147,7 @@ def _power(base: Matrix | GQ, k: int, where: str) -> Matrix | GQ:
         result: Matrix | GQ = Matrix.identity(rows)
     else:
         result = ONE
-    while k:
-        if k & 1:
-            result = _binary("mul", result, base, where)
-        k >>= 1
-        if k:
-            base = _binary("mul", base, base, where)
-    return result
+    return repeated_squaring(base, k, result, lambda x, y: _binary("mul", x, y, where))
 
 
 def _binary(kind: str, left: Matrix | GQ, right: Matrix | GQ, where: str) -> Matrix | GQ:

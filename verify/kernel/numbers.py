@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import TypeVar
 
 from flint import fmpq
 
@@ -10,7 +12,9 @@ from .canonical import FloatSeen
 from .errors import KernelError
 from .limits import MAX_BITS, MAX_NUMBER_DIGITS
 
-__all__ = ["GQ", "ZERO", "ONE", "parse_number", "format_number", "parse_integer"]
+__all__ = ["GQ", "ZERO", "ONE", "parse_number", "format_number", "parse_integer", "repeated_squaring"]
+
+T = TypeVar("T")
 
 # ASCII digits only (Python's \d also matches other scripts' digits), no whitespace anywhere, whole string.
 _RATIONAL = r"[+-]?[0-9]+(?:/[0-9]+)?"
@@ -143,3 +147,15 @@ def format_number(value: GQ) -> str:
     if value.re == 0:
         return im_text
     return f"{_format_rational(value.re)}{'' if im_text.startswith('-') else '+'}{im_text}"
+
+
+def repeated_squaring(base: T, k: int, one: T, times: Callable[[T, T], T]) -> T:
+    """base^k (k >= 0) with at most 2 log2(k) + 1 calls of times; k = 0 gives one."""
+    result = one
+    while k:
+        if k & 1:
+            result = times(result, base)
+        k >>= 1
+        if k:
+            base = times(base, base)
+    return result

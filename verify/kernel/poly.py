@@ -5,7 +5,7 @@ from __future__ import annotations
 from .errors import KernelError, expect_keys
 from .expr import BINARY, Node, left_spine, parse_expression
 from .limits import MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES, bits_factor, charge
-from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number
+from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number, repeated_squaring
 
 __all__ = ["Poly", "read_poly", "read_variables", "poly_from_node"]
 
@@ -72,14 +72,7 @@ class Poly:
         return Poly(self.variables, {m: c * factor for m, c in self.terms.items()})
 
     def __pow__(self, k: int) -> Poly:
-        result, base = Poly.constant(self.variables, ONE), self
-        while k:
-            if k & 1:
-                result = result * base
-            k >>= 1
-            if k:
-                base = base * base
-        return result
+        return repeated_squaring(self, k, Poly.constant(self.variables, ONE), Poly.__mul__)
 
     def is_zero(self) -> bool:
         """True when every coefficient is exactly zero (the dict is empty)."""

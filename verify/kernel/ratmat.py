@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz_mat, nmod_mat
 
-from .errors import KernelError
+from .errors import KernelError, rectangular_shape
 from .limits import charge, rational_work
 from .numbers import parse_number
 from .zmat import P, product_units, rank_mod_p, words
@@ -46,11 +46,7 @@ MAX_SIDE = 256
 
 def read_rational_matrix(value: object, where: str, max_side: int = MAX_SIDE) -> fmpq_mat:
     """A nonempty rectangular matrix of exact rational strings (no imaginary part) as an fmpq_mat."""
-    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
-        raise KernelError(where, "expected a nonempty list of nonempty rows of exact rational strings")
-    rows, cols = len(value), len(value[0])
-    if any(len(r) != cols for r in value):
-        raise KernelError(where, f"rows of different lengths; expected every row to have {cols} entries")
+    rows, cols = rectangular_shape(value, where, " of exact rational strings")
     if rows > max_side or cols > max_side:
         raise KernelError(where, f"shape {rows}x{cols}; expected at most {max_side} rows and columns")
     charge(rows * cols, "reading a matrix")

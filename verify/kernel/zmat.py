@@ -22,7 +22,7 @@ from math import gcd, lcm
 
 from flint import fmpz, fmpz_mat, nmod_mat
 
-from .errors import KernelError, expect_keys
+from .errors import KernelError, expect_keys, rectangular_shape
 from .limits import MAX_BITS, MAX_NUMBER_DIGITS, charge
 from .numbers import parse_number
 
@@ -195,11 +195,7 @@ def _digits(text: object, where: str) -> int:
 
 def _shape(value: object, where: str, max_rows: int, max_cols: int) -> tuple[int, int]:
     """The shape of a nonempty rectangular list of lists, within the bounds."""
-    if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
-        raise KernelError(where, "expected a nonempty list of nonempty rows")
-    rows, cols = len(value), len(value[0])
-    if any(len(r) != cols for r in value):
-        raise KernelError(where, f"rows of different lengths; expected every row to have {cols} entries")
+    rows, cols = rectangular_shape(value, where)
     if rows > max_rows or cols > max_cols:
         raise KernelError(where, f"shape {rows}x{cols}; expected at most {max_rows} rows and {max_cols} columns")
     return rows, cols
