@@ -16,103 +16,44 @@ __all__ = ["entries", "TEXTS", "FIG4_LENGTHS"]
 # The lengths T of Figure 4 (numeric/experiments/fig4.py, default profile).
 FIG4_LENGTHS = (1, 2, 4, 8, 16, 32, 64)
 
+
+def _optimum_text(k: int) -> dict:
+    """The text of exp.fig3.optimum.k<k>: the optimum of an H-head student against the rank-k rotation teacher."""
+    return {
+        "section": "6.1",
+        "reference": "Section 6.1, Experiment I (Figure 3, left): the optimum the paper does not give",
+        "statement": {
+            "latex": "\\min_{V^{(h)},\\,\\phi^{(h)},\\,\\psi^{(h)}}\\ "
+            "\\mathbb{E}_{x_j\\sim\\mathcal "
+            "N(0,I_d)}\\frac{1}{np}\\sum_{i=1}^{n}\\|\\hat "
+            "y_i-y_i\\|_2^2=\\frac{1}{np}\\sum_{j>H}\\lambda_j\\Big(\\sum_{\\tau=0}^{n-1}(n-\\tau)\\,\\mathrm{vec}\\,\\mathcal "
+            "W(\\tau)\\,\\mathrm{vec}\\,\\mathcal "
+            f"W(\\tau)^{{\\top}}\\Big),\\quad k={k},\\ n=16,\\ H=1,\\dots,9",
+            "words": f"Against the rank-{k} rotation teacher (A = blockdiag(R_1, ..., "
+            "R_{k/2}) with R_b = [[c_b, -s_b], [s_b, c_b]] for the Pythagorean "
+            "triples (3,4,5), (5,12,13), (8,15,17), (7,24,25) (cos = a/c, sin "
+            "= b/c), B = C = I_k) on length n = 16 with i.i.d. standard "
+            "Gaussian inputs, the smallest test MSE (mean over positions and "
+            "outputs) that an H-head student (y_hat_i = sum_j sum_h "
+            "alpha^(h)_ij V^(h) x_j, alpha^(h)_ij = <phi^(h)(i), psi^(h)(j)> "
+            "for j <= i and 0 otherwise, with learnable positional tables "
+            "phi^(h), psi^(h): {1..n} -> R^r, r = n) can reach lies in [lower, "
+            f"upper] (width <= 2^-63) for each H = 1..9; it is positive for H < {k} and zero for H >= {k}.",
+        },
+        "why": "The test MSE of a student is (1/(n p)) sum_{i>=j} ||K_ij - W(i-j)||_F^2 with K_ij "
+        "= sum_h alpha^(h)_ij V^(h) in S = span{V^(h)} (dim <= H), because E x x^T = I. "
+        "For fixed S the minimum over K_ij in S is the Frobenius projection of W(i-j), "
+        "reachable since with r = n the masked alpha^(h) ranges over all lower-triangular "
+        "matrices; so the optimum is (1/(n p)) min_{dim S <= H} sum_tau (n - tau) ||(I - "
+        "P_S) W(tau)||_F^2, which by Eckart-Young-Mirsky is (1/(n p)) times the sum of all "
+        "but the H largest eigenvalues of G. The kernel recomputes W(tau) = C A^tau B and "
+        "G exactly, isolates the eigenvalues of G by rigorous root isolation of its "
+        "characteristic polynomial, and decides the tail sum inside [lower, upper].",
+    }
+
+
 TEXTS = {
-    "exp.fig3.optimum.k2": {
-        "section": "6.1",
-        "reference": "Section 6.1, Experiment I (Figure 3, left): the optimum the paper does not give",
-        "statement": {
-            "latex": "\\min_{V^{(h)},\\,\\phi^{(h)},\\,\\psi^{(h)}}\\ "
-            "\\mathbb{E}_{x_j\\sim\\mathcal "
-            "N(0,I_d)}\\frac{1}{np}\\sum_{i=1}^{n}\\|\\hat "
-            "y_i-y_i\\|_2^2=\\frac{1}{np}\\sum_{j>H}\\lambda_j\\Big(\\sum_{\\tau=0}^{n-1}(n-\\tau)\\,\\mathrm{vec}\\,\\mathcal "
-            "W(\\tau)\\,\\mathrm{vec}\\,\\mathcal "
-            "W(\\tau)^{\\top}\\Big),\\quad k=2,\\ n=16,\\ H=1,\\dots,9",
-            "words": "Against the rank-2 rotation teacher (A = blockdiag(R_1, ..., "
-            "R_{k/2}) with R_b = [[c_b, -s_b], [s_b, c_b]] for the Pythagorean "
-            "triples (3,4,5), (5,12,13), (8,15,17), (7,24,25) (cos = a/c, sin "
-            "= b/c), B = C = I_k) on length n = 16 with i.i.d. standard "
-            "Gaussian inputs, the smallest test MSE (mean over positions and "
-            "outputs) that an H-head student (y_hat_i = sum_j sum_h "
-            "alpha^(h)_ij V^(h) x_j, alpha^(h)_ij = <phi^(h)(i), psi^(h)(j)> "
-            "for j <= i and 0 otherwise, with learnable positional tables "
-            "phi^(h), psi^(h): {1..n} -> R^r, r = n) can reach lies in [lower, "
-            "upper] (width <= 2^-63) for each H = 1..9; it is positive for H < "
-            "2 and zero for H >= 2.",
-        },
-        "why": "The test MSE of a student is (1/(n p)) sum_{i>=j} ||K_ij - W(i-j)||_F^2 with K_ij "
-        "= sum_h alpha^(h)_ij V^(h) in S = span{V^(h)} (dim <= H), because E x x^T = I. "
-        "For fixed S the minimum over K_ij in S is the Frobenius projection of W(i-j), "
-        "reachable since with r = n the masked alpha^(h) ranges over all lower-triangular "
-        "matrices; so the optimum is (1/(n p)) min_{dim S <= H} sum_tau (n - tau) ||(I - "
-        "P_S) W(tau)||_F^2, which by Eckart-Young-Mirsky is (1/(n p)) times the sum of all "
-        "but the H largest eigenvalues of G. The kernel recomputes W(tau) = C A^tau B and "
-        "G exactly, isolates the eigenvalues of G by rigorous root isolation of its "
-        "characteristic polynomial, and decides the tail sum inside [lower, upper].",
-    },
-    "exp.fig3.optimum.k4": {
-        "section": "6.1",
-        "reference": "Section 6.1, Experiment I (Figure 3, left): the optimum the paper does not give",
-        "statement": {
-            "latex": "\\min_{V^{(h)},\\,\\phi^{(h)},\\,\\psi^{(h)}}\\ "
-            "\\mathbb{E}_{x_j\\sim\\mathcal "
-            "N(0,I_d)}\\frac{1}{np}\\sum_{i=1}^{n}\\|\\hat "
-            "y_i-y_i\\|_2^2=\\frac{1}{np}\\sum_{j>H}\\lambda_j\\Big(\\sum_{\\tau=0}^{n-1}(n-\\tau)\\,\\mathrm{vec}\\,\\mathcal "
-            "W(\\tau)\\,\\mathrm{vec}\\,\\mathcal "
-            "W(\\tau)^{\\top}\\Big),\\quad k=4,\\ n=16,\\ H=1,\\dots,9",
-            "words": "Against the rank-4 rotation teacher (A = blockdiag(R_1, ..., "
-            "R_{k/2}) with R_b = [[c_b, -s_b], [s_b, c_b]] for the Pythagorean "
-            "triples (3,4,5), (5,12,13), (8,15,17), (7,24,25) (cos = a/c, sin "
-            "= b/c), B = C = I_k) on length n = 16 with i.i.d. standard "
-            "Gaussian inputs, the smallest test MSE (mean over positions and "
-            "outputs) that an H-head student (y_hat_i = sum_j sum_h "
-            "alpha^(h)_ij V^(h) x_j, alpha^(h)_ij = <phi^(h)(i), psi^(h)(j)> "
-            "for j <= i and 0 otherwise, with learnable positional tables "
-            "phi^(h), psi^(h): {1..n} -> R^r, r = n) can reach lies in [lower, "
-            "upper] (width <= 2^-63) for each H = 1..9; it is positive for H < "
-            "4 and zero for H >= 4.",
-        },
-        "why": "The test MSE of a student is (1/(n p)) sum_{i>=j} ||K_ij - W(i-j)||_F^2 with K_ij "
-        "= sum_h alpha^(h)_ij V^(h) in S = span{V^(h)} (dim <= H), because E x x^T = I. "
-        "For fixed S the minimum over K_ij in S is the Frobenius projection of W(i-j), "
-        "reachable since with r = n the masked alpha^(h) ranges over all lower-triangular "
-        "matrices; so the optimum is (1/(n p)) min_{dim S <= H} sum_tau (n - tau) ||(I - "
-        "P_S) W(tau)||_F^2, which by Eckart-Young-Mirsky is (1/(n p)) times the sum of all "
-        "but the H largest eigenvalues of G. The kernel recomputes W(tau) = C A^tau B and "
-        "G exactly, isolates the eigenvalues of G by rigorous root isolation of its "
-        "characteristic polynomial, and decides the tail sum inside [lower, upper].",
-    },
-    "exp.fig3.optimum.k8": {
-        "section": "6.1",
-        "reference": "Section 6.1, Experiment I (Figure 3, left): the optimum the paper does not give",
-        "statement": {
-            "latex": "\\min_{V^{(h)},\\,\\phi^{(h)},\\,\\psi^{(h)}}\\ "
-            "\\mathbb{E}_{x_j\\sim\\mathcal "
-            "N(0,I_d)}\\frac{1}{np}\\sum_{i=1}^{n}\\|\\hat "
-            "y_i-y_i\\|_2^2=\\frac{1}{np}\\sum_{j>H}\\lambda_j\\Big(\\sum_{\\tau=0}^{n-1}(n-\\tau)\\,\\mathrm{vec}\\,\\mathcal "
-            "W(\\tau)\\,\\mathrm{vec}\\,\\mathcal "
-            "W(\\tau)^{\\top}\\Big),\\quad k=8,\\ n=16,\\ H=1,\\dots,9",
-            "words": "Against the rank-8 rotation teacher (A = blockdiag(R_1, ..., "
-            "R_{k/2}) with R_b = [[c_b, -s_b], [s_b, c_b]] for the Pythagorean "
-            "triples (3,4,5), (5,12,13), (8,15,17), (7,24,25) (cos = a/c, sin "
-            "= b/c), B = C = I_k) on length n = 16 with i.i.d. standard "
-            "Gaussian inputs, the smallest test MSE (mean over positions and "
-            "outputs) that an H-head student (y_hat_i = sum_j sum_h "
-            "alpha^(h)_ij V^(h) x_j, alpha^(h)_ij = <phi^(h)(i), psi^(h)(j)> "
-            "for j <= i and 0 otherwise, with learnable positional tables "
-            "phi^(h), psi^(h): {1..n} -> R^r, r = n) can reach lies in [lower, "
-            "upper] (width <= 2^-63) for each H = 1..9; it is positive for H < "
-            "8 and zero for H >= 8.",
-        },
-        "why": "The test MSE of a student is (1/(n p)) sum_{i>=j} ||K_ij - W(i-j)||_F^2 with K_ij "
-        "= sum_h alpha^(h)_ij V^(h) in S = span{V^(h)} (dim <= H), because E x x^T = I. "
-        "For fixed S the minimum over K_ij in S is the Frobenius projection of W(i-j), "
-        "reachable since with r = n the masked alpha^(h) ranges over all lower-triangular "
-        "matrices; so the optimum is (1/(n p)) min_{dim S <= H} sum_tau (n - tau) ||(I - "
-        "P_S) W(tau)||_F^2, which by Eckart-Young-Mirsky is (1/(n p)) times the sum of all "
-        "but the H largest eigenvalues of G. The kernel recomputes W(tau) = C A^tau B and "
-        "G exactly, isolates the eigenvalues of G by rigorous root isolation of its "
-        "characteristic polynomial, and decides the tail sum inside [lower, upper].",
-    },
+    **{f"exp.fig3.optimum.k{k}": _optimum_text(k) for k in RANKS},
     "exp.fig3": {
         "section": "6.1",
         "reference": "Section 6.1, Experiment I, Figure 3",
