@@ -129,18 +129,15 @@ def modes_big_ssm() -> dict:
     goal that carries them: the kernel computes its impulse responses before anything else can fail."""
     import random
 
-    from verify.kernel import statements
+    from verify.mutation import set_param
 
     rng = random.Random(1)
     e = lambda: f"{rng.randint(1, 10**60)}/{rng.randint(1, 10**60)}"  # noqa: E731
     cert = _load("appA.ssm")
     new = {"A": [[e() for _ in range(36)] for _ in range(36)], "B": [[e(), e()] for _ in range(36)]}
     new["C"] = [[e() for _ in range(36)] for _ in range(2)]
-    cert["params"].update(new)
-    for item in statements()["appA.ssm"]["certified"]:
-        for key, value in item["goal"].items():
-            if isinstance(value, dict) and value.get("$param") in new:
-                _ob(cert, item["name"])["goal"][key] = new[value["$param"]]
+    for name, value in new.items():
+        set_param(cert, name, value)
     return cert
 
 
@@ -148,17 +145,14 @@ def modes_high_power() -> dict:
     """appA.ssm with the closed form of W replaced by one mode a - c, c with 3,900 digits, given as a polynomial of
     degree 2 in tau (so mu = (a - c)^3 with huge coefficients), consistently in every goal: the recurrence check's
     products are charged by the sizes of mu's coefficients before they run."""
-    from verify.kernel import statements
+    from verify.mutation import set_param
 
     cert = _load("appA.ssm")
     big = "7" * 3900
     coeff = [[[[big], ["1"], ["1"]] for _ in row] for row in cert["params"]["output"][0]["coeff"]]
     new = {"output": [{"modulus": f"a - {big}/3", "coeff": coeff}]}
-    cert["params"].update(new)
-    for item in statements()["appA.ssm"]["certified"]:
-        for key, value in item["goal"].items():
-            if isinstance(value, dict) and value.get("$param") in new:
-                _ob(cert, item["name"])["goal"][key] = new[value["$param"]]
+    for name, value in new.items():
+        set_param(cert, name, value)
     return cert
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from verify.certificate import reseal
 from verify.kernel import check_certificate, statements
 
-__all__ = ["Mutation", "mutations", "run_mutations", "Allowlist", "main"]
+__all__ = ["Mutation", "mutations", "set_param", "run_mutations", "Allowlist", "main"]
 
 Path_ = tuple  # a path into JSON: keys and list indices
 
@@ -124,6 +124,21 @@ def _param_sites(spec: dict, verdict: str) -> dict[str, list[tuple[str, Path_]]]
     return sites
 
 
+def _write_param(cert: dict, sites: dict, path: Path_, value: object) -> None:
+    """cert.params[path] = value, in place, and the same leaf in every goal where the statement places it."""
+    name, inner = path[0], path[1:]
+    _set(cert["params"], path, value)
+    index = {o["name"]: k for k, o in enumerate(cert["obligations"])}
+    for ob_name, goal_path in sites.get(name, []):
+        if ob_name in index:
+            _set(cert["obligations"][index[ob_name]]["goal"], (*goal_path, *inner), copy.deepcopy(value))
+
+
+def set_param(cert: dict, name: str, value: object) -> None:
+    """Replace a parameter consistently (in place, not re-sealed): itself and every goal that carries it."""
+    _write_param(cert, _param_sites(statements()[cert["claim"]], cert["verdict"]), (name,), value)
+
+
 def _sample(items: list, count: int, seed: str) -> list:
     """A deterministic sample of at most count items (by a hash of the seed and position)."""
     if len(items) <= count:
@@ -141,7 +156,6 @@ def mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) ->
     """
     spec = statements()[cert["claim"]]
     sites = _param_sites(spec, cert["verdict"])
-    index = {o["name"]: k for k, o in enumerate(cert["obligations"])}
     planned: list[tuple[str, Path_, str, object]] = []
     for name in sorted(cert.get("params", {})):
         for path, leaf in _leaves(cert["params"][name]):
@@ -158,14 +172,7 @@ def mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) ->
     for kind, path, op, new in chosen:
         mutated = copy.deepcopy(cert)
         if kind == "param":
-            name, inner = path[0], path[1:]
-            _set(mutated["params"], path, new) if inner else mutated["params"].__setitem__(name, new)
-            for ob_name, goal_path in sites.get(name, []):
-                if ob_name in index:
-                    goal = mutated["obligations"][index[ob_name]]["goal"]
-                    full = (*goal_path, *inner)
-                    if full:
-                        _set(goal, full, new)
+            _write_param(mutated, sites, path, new)
             where = f"params.{_readable(path)}"
         else:
             _set(mutated["obligations"], path, new)

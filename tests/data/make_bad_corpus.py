@@ -15,6 +15,7 @@ from pathlib import Path
 
 from verify.certificate import reseal as _rehash
 from verify.kernel import canonical_bytes
+from verify.mutation import set_param
 
 HERE = Path(__file__).parent
 CERTS = HERE.parent.parent / "certs"
@@ -137,13 +138,9 @@ def negative_sos_coefficient(cert: dict) -> dict:
 
 def _consistently(cert: dict, param: str, edit: Callable[[object], None]) -> dict:
     """Edit a parameter and every goal that carries it the same way, as a forger who knows the format would."""
-    from verify.kernel import statements
-
-    edit(cert["params"][param])
-    for item in statements()[cert["claim"]][cert["verdict"]]:
-        for key, value in item["goal"].items():
-            if value == {"$param": param}:
-                edit(_obligation(cert, item["name"])["goal"][key])
+    value = copy.deepcopy(cert["params"][param])
+    edit(value)
+    set_param(cert, param, value)
     return _rehash(cert)
 
 
