@@ -21,6 +21,20 @@ from constructions.modes import (
 )
 
 
+def _disguised(chosen: list[list[list]], rnd) -> fmpq_mat:
+    """S J S^-1 for the block-diagonal J of the chosen blocks and a random positive definite S (drawn from rnd)."""
+    m = sum(len(b) for b in chosen)
+    j, offset = fmpq_mat(m, m), 0
+    for b in chosen:
+        for r, row in enumerate(b):
+            for c, x in enumerate(row):
+                j[offset + r, offset + c] = fmpq(x)
+        offset += len(b)
+    s = fmpq_mat(m, m, [1 if c >= r else rnd.randint(-2, 2) for r in range(m) for c in range(m)])
+    s = s * s.transpose() + fmpq_mat(m, m, [int(r == c) for r in range(m) for c in range(m)])  # positive definite
+    return s * j * s.inv()
+
+
 def _closed_form_value(entry: list, tau: int, f: fmpq_poly) -> fmpq:
     """Tr_f(a^tau entry(tau)) from the trace coordinates (the recurrence of f, independent of the kernel)."""
     return kt_values(entry, f, tau, tau + 1)[tau]
@@ -93,18 +107,8 @@ def test_closed_form_agrees_with_powers_for_random_disguised_jordan_forms(kinds,
         "j3": [[fmpq(1, 2), 1, 0], [0, fmpq(1, 2), 1], [0, 0, fmpq(1, 2)]],
         "sqrt": [[0, 3], [1, 0]],
     }
-    chosen = [blocks[k] for k in kinds]
-    m = sum(len(b) for b in chosen)
-    j = fmpq_mat(m, m)
-    offset = 0
-    for b in chosen:
-        for r, row in enumerate(b):
-            for c, x in enumerate(row):
-                j[offset + r, offset + c] = fmpq(x)
-        offset += len(b)
-    s = fmpq_mat(m, m, [1 if c >= r else rnd.randint(-2, 2) for r in range(m) for c in range(m)])
-    s = s * s.transpose() + fmpq_mat(m, m, [int(r == c) for r in range(m) for c in range(m)])  # positive definite
-    a = s * j * s.inv()
+    a = _disguised([blocks[k] for k in kinds], rnd)
+    m = a.nrows()
     b = fmpq_mat(m, 1, [rnd.randint(-2, 2) for _ in range(m)])
     c = fmpq_mat(1, m, [rnd.randint(-2, 2) for _ in range(m)])
     modes = analyse(a, b, c)
@@ -215,17 +219,8 @@ def test_closed_forms_equal_the_first_construction_for_random_disguised_jordan_f
         "nil2": [[0, 1], [0, 0]],
         "j2": [[fmpq(rnd.randint(1, 5), 3), 1], [0, fmpq(rnd.randint(1, 5), 3)]],
     }
-    chosen = [blocks[k] for k in kinds]
-    m = sum(len(b) for b in chosen)
-    j, offset = fmpq_mat(m, m), 0
-    for b in chosen:
-        for r, row in enumerate(b):
-            for c, x in enumerate(row):
-                j[offset + r, offset + c] = fmpq(x)
-        offset += len(b)
-    s = fmpq_mat(m, m, [1 if c >= r else rnd.randint(-2, 2) for r in range(m) for c in range(m)])
-    s = s * s.transpose() + fmpq_mat(m, m, [int(r == c) for r in range(m) for c in range(m)])
-    a = s * j * s.inv()
+    a = _disguised([blocks[k] for k in kinds], rnd)
+    m = a.nrows()
     b = fmpq_mat(m, 2, [rnd.randint(-2, 2) for _ in range(2 * m)])
     c = fmpq_mat(2, m, [rnd.randint(-2, 2) for _ in range(2 * m)])
     new = analyse(a, b, c)
