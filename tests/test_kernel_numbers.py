@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from verify.kernel.canonical import FloatSeen
 from verify.kernel.errors import KernelError
-from verify.kernel.numbers import GQ, format_number, parse_number
+from verify.kernel.numbers import GQ, format_number, parse_integer_text, parse_number
 
 
 @pytest.mark.parametrize(
@@ -57,3 +57,15 @@ def test_gaussian_arithmetic_matches_the_definition():
 def test_division_by_zero_is_a_kernel_error():
     with pytest.raises(KernelError, match="division by zero"):
         GQ(1) / GQ(0)
+
+
+@pytest.mark.parametrize("text", ["\u0661\u0662", "12\n", "+12", " 12", "1_000", "", "-", 12])
+def test_integer_text_rejects_other_digits_whitespace_and_non_strings(text):
+    with pytest.raises(KernelError, match="expected an integer written as a decimal string"):
+        parse_integer_text(text, "where")
+
+
+def test_integer_text_reads_ascii_decimals_and_bounds_the_digits():
+    assert parse_integer_text("-120", "where") == -120
+    with pytest.raises(KernelError, match="more than"):
+        parse_integer_text("9" * 5000, "where")

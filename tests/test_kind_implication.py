@@ -96,6 +96,14 @@ def test_kernel_uses_the_built_in_facts_of_exp_only_where_they_hold() -> None:
         _check(power, {"multiplier": "1", "products": [], "equalities": [{"fact": "exp_power:G:T:2", "times": "1"}]})
 
 
+@pytest.mark.parametrize("power", ["\u0662", "\u00b2", "2 ", "1", "17"])
+def test_kernel_reads_the_power_of_exp_power_as_ascii_digits_in_range(power: str) -> None:
+    goal = {"vars": ["g", "T", "G"], "exps": {"T": "g/2", "G": "g"}, "facts": [], "claim": "G - T^2"}
+    fact = f"exp_power:G:T:{power}"
+    with pytest.raises(KernelError, match="expected an integer in \\[2, 16\\]"):
+        _check(goal, {"multiplier": "1", "products": [], "equalities": [{"fact": fact, "times": "1"}]})
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -39,6 +39,8 @@ def test_an_all_zero_imaginary_part_is_the_real_matrix():
         ({"denominator": "0", "re": [["1"]]}, "expected a positive integer"),
         ({"denominator": "1", "re": [["1.5"]]}, "expected an integer written as a decimal string"),
         ({"denominator": "1", "re": [[1]]}, "expected an integer written as a decimal string"),
+        ({"denominator": "\u0661", "re": [["1"]]}, "expected an integer written as a decimal string"),
+        ({"denominator": "1\n", "re": [["1"]]}, "expected an integer written as a decimal string"),
         ({"denominator": "1", "re": [["1"]], "extra": 1}, "unknown field 'extra'"),
         ({"denominator": "1", "re": [["1", "2"]], "im": [["1"]]}, "expected the shape 1x2 of re"),
         ({"re": [["1"]]}, "missing field 'denominator'"),

@@ -34,15 +34,13 @@ m = 64, p = d = 16, n = 4096 a re-check costs 0.5 to 2.8 million units (benchmar
 
 from __future__ import annotations
 
-import re
-
 from flint import arb, arb_mat, fmpq, fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .intervals import with_precision
 from .limits import MAX_NUMBER_DIGITS, charge
 from .matrix import read_matrix
-from .numbers import GQ, parse_integer, parse_number
+from .numbers import GQ, parse_integer, parse_integer_text, parse_number
 from .ssm_gram import exact_units, matmul_units, representation
 
 __all__ = ["KINDS", "ESTABLISHES", "eigen_brackets", "relative_errors", "MAX_STATE", "MAX_DENSE", "MAX_LENGTH"]
@@ -53,7 +51,6 @@ MAX_OUTPUTS = 4096  # p * d, the side of G
 MAX_LENGTH = 1 << 24  # n: S_n(x) costs O(log n), so n is bounded only to stay a sane integer
 MAX_SHIFT = 1 << 16  # binary exponents of the witness T (the HiPPO-LegS example needs about 10^3)
 _FORMS = ("diagonal", "dense")
-_INTEGER = re.compile(r"-?[0-9]+", re.ASCII)  # ASCII digits, the whole string (fullmatch)
 
 ESTABLISHES = {
     "heads_error": {
@@ -164,10 +161,8 @@ def _witness_T(value: object, size: int, where: str) -> fmpq_mat:
     entries = []
     for i, row in enumerate(mantissas):
         for j, x in enumerate(row):
-            if not _INTEGER.fullmatch(x):
-                raise KernelError(f"{where}.mantissas[{i}][{j}]", "expected a decimal integer string")
-            s = shifts[j]
-            entries.append(fmpq(int(x) << s) if s >= 0 else fmpq(int(x), 1 << -s))
+            mantissa, s = parse_integer_text(x, f"{where}.mantissas[{i}][{j}]"), shifts[j]
+            entries.append(fmpq(mantissa << s) if s >= 0 else fmpq(mantissa, 1 << -s))
     return fmpq_mat(size, size, entries)
 
 

@@ -84,7 +84,7 @@ def _builtin(ref: str, names: tuple[str, ...], exps: dict[str, Poly], where: str
         one = Poly.constant(names, GQ(1))
         return (e - one - s, ">=") if parts[0] == "exp_tangent" else (one - e + e * s, ">=")
     if parts[0] == "exp_power" and len(parts) == 4 and parts[1] in exps and parts[2] in exps:
-        if not parts[3].isdigit() or not 2 <= int(parts[3]) <= 16:
+        if not (parts[3].isascii() and parts[3].isdigit()) or not 2 <= int(parts[3]) <= 16:
             raise KernelError(where, f"found power {parts[3][:10]!r}, expected an integer in [2, 16]")
         k = int(parts[3])
         if exps[parts[1]] != exps[parts[2]].scale(GQ(k)):

@@ -17,14 +17,13 @@ sequence Tr_m(a^tau x(tau)) = sum_q tau^q Tr_m(a^tau x_q) (tau >= 0).
 
 from __future__ import annotations
 
-import re
 from math import gcd
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys, rectangular_shape
-from .limits import MAX_NUMBER_DIGITS, bits_factor, charge
-from .numbers import parse_number
+from .limits import bits_factor, charge
+from .numbers import parse_integer_text, parse_number
 from .ratmat import numerator_bits
 from .zmat import product_units
 
@@ -45,7 +44,6 @@ __all__ = [
 MAX_TAU_DEGREE = 256
 
 KT = tuple[tuple[fmpq, ...], ...]  # trace coordinates of x_0, x_1, ... (the last one nonzero); () is zero
-_INTEGER = re.compile(r"^-?[0-9]+$", re.ASCII)
 
 
 def monic(m: fmpq_poly) -> tuple[fmpq, ...]:
@@ -66,13 +64,10 @@ def read_rational(value: object, where: str) -> fmpq:
 
 
 def _integer(value: object, where: str) -> int:
-    """An integer written as a decimal string of at most MAX_NUMBER_DIGITS digits."""
-    if not isinstance(value, str) or not _INTEGER.match(value):
-        raise KernelError(where, f"found {str(value)[:40]!r}, expected an integer written as a decimal string")
-    if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
+    """An integer written as a decimal string (numbers.parse_integer_text), charged by its length."""
+    number = parse_integer_text(value, where)
     charge(3 + len(value) // 200, "reading a number")
-    return int(value)
+    return number
 
 
 def _read_compact(value: dict, d: int, where: str) -> KT:

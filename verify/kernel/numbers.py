@@ -12,7 +12,16 @@ from .canonical import FloatSeen
 from .errors import KernelError
 from .limits import MAX_BITS, MAX_NUMBER_DIGITS
 
-__all__ = ["GQ", "ZERO", "ONE", "parse_number", "format_number", "parse_integer", "repeated_squaring"]
+__all__ = [
+    "GQ",
+    "ZERO",
+    "ONE",
+    "parse_number",
+    "format_number",
+    "parse_integer",
+    "parse_integer_text",
+    "repeated_squaring",
+]
 
 T = TypeVar("T")
 
@@ -22,6 +31,8 @@ _IMAG = r"[+-]?(?:[0-9]+(?:/[0-9]+)?\*)?i"
 _NUMBER = re.compile(
     rf"(?:(?P<re>{_RATIONAL})|(?P<im>{_IMAG})|(?P<cre>{_RATIONAL})(?P<cim>[+-](?:[0-9]+(?:/[0-9]+)?\*)?i))", re.ASCII
 )
+
+_DECIMAL = re.compile(r"-?[0-9]+", re.ASCII)  # an integer string: ASCII digits, the whole string (fullmatch)
 
 
 class GQ:
@@ -131,6 +142,15 @@ def parse_integer(value: object, where: str, low: int = 0, high: int | None = No
     if value < low or (high is not None and value > high):
         raise KernelError(where, f"found {value}, expected an integer in [{low}, {high}]")
     return value
+
+
+def parse_integer_text(value: object, where: str) -> int:
+    """Read an integer written as a decimal string: optional '-', ASCII digits only, at most MAX_NUMBER_DIGITS."""
+    if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
+        raise KernelError(where, f"found {str(value)[:40]!r}, expected an integer written as a decimal string")
+    if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
+    return int(value)
 
 
 def _format_rational(value: fmpq) -> str:

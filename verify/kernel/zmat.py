@@ -17,14 +17,13 @@ has a nonzero r x r minor over Z[i] (the map is a ring homomorphism), so "rank m
 
 from __future__ import annotations
 
-import re
 from math import gcd, lcm
 
 from flint import fmpz, fmpz_mat, nmod_mat
 
 from .errors import KernelError, expect_keys, rectangular_shape
-from .limits import MAX_BITS, MAX_NUMBER_DIGITS, charge
-from .numbers import parse_number
+from .limits import MAX_BITS, charge
+from .numbers import parse_integer_text, parse_number
 
 __all__ = ["QMat", "GZ", "read_qmat", "gmul", "gadd", "product_units", "mod_p", "rank_mod_p", "P", "S"]
 
@@ -45,8 +44,6 @@ MEASURE_ENTRIES = 8192
 # The prime of the rank checks: P = 1 mod 4, the largest such prime below 2^62, and S with S^2 = -1 mod P.
 P = 4611686018427387817
 S = 4490822397581186023
-
-_INTEGER = re.compile(r"^-?\d+$")
 
 
 def _bits(m: fmpz_mat | None) -> int:
@@ -184,15 +181,6 @@ def rank_mod_p(image: nmod_mat, what: str) -> int:
     return image.rank()
 
 
-def _digits(text: object, where: str) -> int:
-    """An integer written as a decimal string of at most MAX_NUMBER_DIGITS digits."""
-    if not isinstance(text, str) or not _INTEGER.match(text):
-        raise KernelError(where, f"found {str(text)[:40]!r}, expected an integer written as a decimal string")
-    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
-    return int(text)
-
-
 def _shape(value: object, where: str, max_rows: int, max_cols: int) -> tuple[int, int]:
     """The shape of a nonempty rectangular list of lists, within the bounds."""
     rows, cols = rectangular_shape(value, where)
@@ -228,7 +216,7 @@ def read_qmat(value: object, where: str, max_rows: int, max_cols: int) -> QMat:
 def _read_compact(value: dict, where: str, max_rows: int, max_cols: int) -> QMat:
     """{"denominator": "D", "re": rows of integer strings, "im": optional rows of integer strings}."""
     expect_keys(value, where, required=("denominator", "re"), optional=("im",))
-    den = _digits(value["denominator"], f"{where}.denominator")
+    den = parse_integer_text(value["denominator"], f"{where}.denominator")
     if den < 1:
         raise KernelError(f"{where}.denominator", f"found {den}, expected a positive integer")
     rows, cols = _shape(value["re"], f"{where}.re", max_rows, max_cols)
@@ -240,6 +228,8 @@ def _read_compact(value: dict, where: str, max_rows: int, max_cols: int) -> QMat
             continue
         if _shape(value[key], f"{where}.{key}", max_rows, max_cols) != (rows, cols):
             raise KernelError(f"{where}.{key}", f"expected the shape {rows}x{cols} of re")
-        flat = [_digits(x, f"{where}.{key}[{i}][{j}]") for i, r in enumerate(value[key]) for j, x in enumerate(r)]
+        flat = [
+            parse_integer_text(x, f"{where}.{key}[{i}][{j}]") for i, r in enumerate(value[key]) for j, x in enumerate(r)
+        ]
         parts.append(fmpz_mat(rows, cols, flat))
     return QMat.make(parts[0], parts[1], den)
