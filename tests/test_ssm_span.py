@@ -125,3 +125,23 @@ def test_a_hostile_size_is_refused_by_the_work_bound_before_the_expensive_produc
     witness = {"annihilator": ["1"] * m + ["1"], "lags": [0], "minor_cols": [0]}
     with work_budget(8_000_000), pytest.raises(WorkExceeded, match="powers of A"):
         _check({"kind": "ssm_condition7", "goal": goal, "witness": witness})
+
+
+def test_a_certificate_is_charged_the_same_whatever_was_checked_before(monkeypatch):
+    import contextlib
+    import importlib
+
+    check_module = importlib.import_module("verify.kernel.check")
+    budgets, real = [], check_module.work_budget
+
+    @contextlib.contextmanager
+    def recording(*args, **kwargs):
+        with real(*args, **kwargs) as budget:
+            budgets.append(budget)
+            yield budget
+
+    monkeypatch.setattr(check_module, "work_budget", recording)
+    cert = _certificate()
+    for _ in range(2):
+        assert check_certificate(copy.deepcopy(cert)).valid
+    assert budgets[0].used == budgets[1].used > 0

@@ -5,9 +5,11 @@ Each bound is named here once, with the reason it is large enough for the paper'
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TypeVar
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -27,6 +29,7 @@ __all__ = [
     "WorkExceeded",
     "work_budget",
     "charge",
+    "shared_result",
     "bits_factor",
     "rational_work",
 ]
@@ -74,13 +77,15 @@ class WorkExceeded(Exception):
 
 
 class Budget:
-    """The work a certificate may still do, in units of about a microsecond."""
+    """The work a certificate may still do, in units of about a microsecond (serial tells budgets apart)."""
 
-    __slots__ = ("total", "used")
+    __slots__ = ("total", "used", "serial")
+    _serials = itertools.count()
 
     def __init__(self, total: int) -> None:
         self.total = total
         self.used = 0
+        self.serial = next(Budget._serials)
 
     def charge(self, units: int, what: str) -> None:
         """Spend units of work on `what`, or raise WorkExceeded naming it."""
@@ -108,6 +113,34 @@ def charge(units: int, what: str) -> None:
     budget = _current.get()
     if budget is not None:
         budget.charge(units, what)
+
+
+T = TypeVar("T")
+SHARED_RESULTS = 16  # results kept by shared_result, oldest dropped first
+_shared: dict[str, list] = {}  # key -> [value, units it cost, serial of the last budget charged for it]
+
+
+def shared_result(key: str, what: str, compute: Callable[[], T]) -> T:
+    """compute(), remembered under key across certificates; each certificate is charged its units once.
+
+    Obligations of one certificate share the result for free; a later certificate that finds it is charged what
+    computing it cost, so a certificate's charge never depends on what was checked before it. Results are kept only
+    inside a budget, and only when compute() returns (a failed check is not remembered).
+    """
+    budget = _current.get()
+    if budget is None:
+        return compute()
+    entry = _shared.get(key)
+    if entry is None:
+        before = budget.used
+        value = compute()
+        if len(_shared) >= SHARED_RESULTS:
+            _shared.pop(next(iter(_shared)))
+        entry = _shared[key] = [value, budget.used - before, budget.serial]
+    elif entry[2] != budget.serial:
+        entry[2] = budget.serial
+        budget.charge(entry[1], what)
+    return entry[0]
 
 
 def bits_factor(bits: int) -> int:

@@ -13,7 +13,8 @@ C = C'/D_C, the lags are W(tau) = w_tau / (D_C D_B D_A^tau) with w_tau = vec C' 
   flint). Either way the kernel then checks, in integers, diag(delta) w = Zn w[lags] for every row and entry, where
   Z_{tau,h} = c_{tau,h} D_A^(tau - t_h) and Zn = diag(delta) Z: this is W(tau) = sum_h c_{tau,h} W(t_h).
 Results are memoized under the SHA-256 of the exact inputs (matrix texts and witness), so the three obligations of
-one certificate pay once; only successful checks are stored.
+one certificate pay once; only successful checks are stored. The memo is limits.shared_result: a certificate that
+finds a result another certificate computed is charged its cost, so charges never depend on what ran before.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from flint import fmpq, fmpz, fmpz_mat, nmod_mat
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
-from .limits import MAX_BITS, charge
+from .limits import MAX_BITS, charge, shared_result
 from .numbers import GQ, ONE, parse_integer, parse_number
 from .zmat import GZ, RANK_DIVISOR, P, QMat, gadd, gmul, mod_p, product_units, rank_mod_p, read_qmat
 
@@ -35,17 +36,6 @@ __all__ = ["span", "read_matrix", "MAX_DIMENSION"]
 # State, input and output dimensions m, d, p: S4 (m = 64) and S5 (m = 256) sizes; work is charged, so a request
 # inside the bound is still refused quickly when it would cost too much.
 MAX_DIMENSION = 256
-
-_MEMO: dict[str, object] = {}
-_MEMO_SIZE = 16
-
-
-def _remember(key: str, value: object) -> object:
-    """Store a memoized result (the memo keeps the last _MEMO_SIZE entries)."""
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.pop(next(iter(_MEMO)))
-    _MEMO[key] = value
-    return value
 
 
 def _key(*parts: object) -> str:
@@ -57,11 +47,13 @@ def _key(*parts: object) -> str:
 def read_matrix(value: object, where: str) -> QMat:
     """An exact matrix (either written form) of at most MAX_DIMENSION rows and columns, memoized by its text."""
     key = "mat:" + _key(value)
-    if key not in _MEMO:
+
+    def read() -> QMat:
         matrix = read_qmat(value, where, MAX_DIMENSION, MAX_DIMENSION)
         matrix.key = key
-        _remember(key, matrix)
-    return _MEMO[key]
+        return matrix
+
+    return shared_result(key, f"{where}: reading", read)
 
 
 def _numbers(value: object, length: int | None, where: str) -> list[GQ]:
@@ -295,14 +287,18 @@ def _lags_and_columns(witness: dict, d: int, width: int, here: str) -> tuple[lis
 
 def span(ssm: tuple[QMat, QMat, QMat], witness: object, where: str, extra: tuple[str, ...] = ()) -> dict:
     """Check the shared witness; k, n_min, the basis lags, the zero pattern of c_{tau,h} (tau < d) and d."""
-    A = ssm[0]
-    m, here = A.shape[0], f"{where}.witness"
+    here = f"{where}.witness"
     raw = _field(witness, "annihilator", here)
     required = ("annihilator", "lags", "minor_cols", *extra)
     expect_keys(witness, here, required=required, optional=("coefficients", "cyclic"))
     key = "span:" + _key([x.key for x in ssm], {k: v for k, v in witness.items() if k not in extra})
-    if key in _MEMO:
-        return _MEMO[key]
+    return shared_result(key, f"{here}: the span check", lambda: _check_span(ssm, witness, raw, where))
+
+
+def _check_span(ssm: tuple[QMat, QMat, QMat], witness: dict, raw: object, where: str) -> dict:
+    """The span check proper (see span): annihilator, lag rows, minor, coefficients and the identity."""
+    A = ssm[0]
+    m, here = A.shape[0], f"{where}.witness"
     if not isinstance(raw, list) or not 2 <= len(raw) <= m + 1:
         raise KernelError(f"{here}.annihilator", f"expected p_0..p_d with 1 <= d <= m = {m}")
     p = _numbers(raw, None, f"{here}.annihilator")
@@ -323,4 +319,4 @@ def span(ssm: tuple[QMat, QMat, QMat], witness: object, where: str, extra: tuple
     for tau in range(lags[-1] if k else 0):
         if not zero[tau][k - 1]:
             raise KernelError(f"{here}.coefficients[{tau}]", f"c_{tau},k is not 0: the last basis lag is not minimal")
-    return _remember(key, {"k": k, "n_min": lags[-1] + 1 if k else 1, "lags": lags, "zero": zero, "d": d})
+    return {"k": k, "n_min": lags[-1] + 1 if k else 1, "lags": lags, "zero": zero, "d": d}
