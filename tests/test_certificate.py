@@ -22,6 +22,20 @@ def test_made_certificate_carries_statement_hash_and_provenance():
     assert check_certificate(cert, "x").valid
 
 
+def test_a_built_goal_is_written_as_the_registered_goal_when_it_means_the_same():
+    registered = {"vars": ["a", "b"], "lhs": "(1-a*0)^2 + (0-a*0)^2 + (0-b*0)^2 + (1-b*0)^2", "rhs": "2"}
+    expanded = {"vars": ["a", "b"], "lhs": {"vars": ["a", "b"], "terms": [["2", [0, 0]]]}, "rhs": "2"}
+    cert = make_certificate("thm4.2.step4.v0", "certified", [Obligation("value-2", "polynomial_identity", expanded)])
+    assert cert["obligations"][0]["goal"] == registered
+    assert check_certificate(cert, "x").valid
+
+
+def test_a_built_goal_that_differs_from_the_registered_one_is_a_builder_error():
+    wrong = {"vars": ["a", "b"], "lhs": "3", "rhs": "2"}
+    with pytest.raises(ValueError, match="the built goal differs from the registered statement"):
+        make_certificate("thm4.2.step4.v0", "certified", [Obligation("value-2", "polynomial_identity", wrong)])
+
+
 def test_write_atomic_leaves_nothing_on_failure(tmp_path, monkeypatch):
     target = tmp_path / "c.json"
     write_atomic(target, b"old")

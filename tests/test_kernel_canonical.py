@@ -30,7 +30,7 @@ def test_reader_keeps_floats_as_floatseen_for_error_messages():
         (b'{"a": Infinity}', "NaN and Infinity"),
         (b"[" * 100 + b"]" * 100, "nested deeper"),
         (b"[" * 100000 + b"]" * 100000, "nested deeper"),
-        (b"\xff\xfe", "not valid JSON"),
+        (b"\xff\xfe", "non-ASCII byte at offset 0"),
         (b"{", "not valid JSON"),
     ],
 )
@@ -42,3 +42,11 @@ def test_reader_rejects_bad_json(data, message):
 def test_digest_changes_when_any_number_changes():
     assert digest({"a": ["1/2"]}) != digest({"a": ["1/3"]})
     assert content_hash({"hash": "x", "a": 1}) == content_hash({"hash": "y", "a": 1})
+
+
+@pytest.mark.parametrize(
+    "data", [b'{"claim": "\\ud800"}', b'{"a": ["\\u00e9"]}', b'{"\\u0661": 1}', b'{"a": "caf\xc3\xa9"}']
+)
+def test_a_string_or_key_that_is_not_ascii_is_rejected_before_any_other_check(data):
+    with pytest.raises(KernelError, match="ASCII"):
+        load_json(data, "f.json")

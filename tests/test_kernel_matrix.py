@@ -6,7 +6,7 @@ import pytest
 
 from verify.kernel.errors import KernelError
 from verify.kernel.expr import parse_expression
-from verify.kernel.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix
+from verify.kernel.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
 from verify.kernel.numbers import GQ
 
 ROT = read_matrix([["0", "-1"], ["1", "0"]], "A")
@@ -70,3 +70,18 @@ def test_oversized_matrix_product_is_refused():
     big = read_matrix([["1"] * 200 for _ in range(200)], "M")
     with pytest.raises(KernelError, match="too large"):
         _eval("M*M", M=big)
+
+
+@pytest.mark.parametrize("name", ["i", "I", "T"])
+def test_a_matrix_named_like_the_imaginary_unit_or_a_builtin_is_refused(name):
+    with pytest.raises(KernelError, match="reserved"):
+        read_named_matrices({"matrices": {name: [["1"]]}}, "goal")
+
+
+def test_a_rank_combination_must_show_a_new_row():
+    m = read_matrix([["1", "0"], ["0", "1"], ["1", "1"]], "M")
+    again = {"row": 2, "coefficients": ["1", "1"]}
+    check_rank_witness(m, 2, {"rows": [0, 1], "cols": [0, 1], "combinations": [again]}, "w")
+    for combinations in ([again, again], [{"row": 0, "coefficients": ["1", "0"]}, again]):
+        with pytest.raises(KernelError, match="already a minor row or shown dependent"):
+            check_rank_witness(m, 2, {"rows": [0, 1], "cols": [0, 1], "combinations": combinations}, "w")

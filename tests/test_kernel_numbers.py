@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flint import fmpq
 from hypothesis import given
@@ -59,9 +61,42 @@ def test_division_by_zero_is_a_kernel_error():
         GQ(1) / GQ(0)
 
 
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("01", "1"),
+        ("+1", "1"),
+        ("2/2", "1"),
+        ("1+0*i", "1"),
+        ("0001", "1"),
+        ("-0", "0"),
+        ("1*i", "i"),
+        ("0+i", "i"),
+        ("6/8", "3/4"),
+        ("0/5", "0"),
+        ("1/2+1*i", "1/2+i"),
+        ("-1*i", "-i"),
+    ],
+)
+def test_a_number_in_another_spelling_than_its_canonical_one_is_rejected_naming_that_form(text, canonical):
+    with pytest.raises(KernelError, match=f"expected the canonical form '{re.escape(canonical)}'"):
+        parse_number(text, "where")
+
+
+@pytest.mark.parametrize("text", ["0", "3/4", "-3/4", "i", "-i", "1/2-3*i", "-2+5/7*i", "7/3*i"])
+def test_canonical_numbers_are_read_and_written_back_unchanged(text):
+    assert format_number(parse_number(text, "where")) == text
+
+
+@pytest.mark.parametrize("text", ["012", "-0", "00", "-012"])
+def test_integer_text_rejects_leading_zeros_and_negative_zero(text):
+    with pytest.raises(KernelError, match="canonical decimal string"):
+        parse_integer_text(text, "where")
+
+
 @pytest.mark.parametrize("text", ["\u0661\u0662", "12\n", "+12", " 12", "1_000", "", "-", 12])
 def test_integer_text_rejects_other_digits_whitespace_and_non_strings(text):
-    with pytest.raises(KernelError, match="expected an integer written as a decimal string"):
+    with pytest.raises(KernelError, match="expected an integer written as a canonical decimal string"):
         parse_integer_text(text, "where")
 
 

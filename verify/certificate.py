@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import dataclasses
 import os
 import platform
 import re
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from verify.kernel import FORMAT, canonical_bytes, content_hash, digest, statements
+from verify.kernel import FORMAT, canonical_bytes, content_hash, digest, read_goal, registered_goal, statements
 
 __all__ = [
     "Obligation",
@@ -96,6 +97,20 @@ def extract_params(claim_id: str, verdict: str, obligations: list[Obligation]) -
     return found
 
 
+def _as_registered(claim_id: str, verdict: str, obligation: Obligation, params: dict) -> Obligation:
+    """The obligation with its goal written exactly as the statement registers it (the kernel compares JSON).
+
+    The builder's own goal must mean the same (equal once the kernel reads both), else this is a builder bug.
+    """
+    goal = registered_goal(claim_id, verdict, obligation.name, params)
+    if goal == obligation.goal:
+        return obligation
+    where = f"{claim_id}: {obligation.name}"
+    if read_goal(obligation.kind, obligation.goal, where) != read_goal(obligation.kind, goal, where):
+        raise ValueError(f"{where}: the built goal differs from the registered statement")
+    return dataclasses.replace(obligation, goal=goal)
+
+
 def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None) -> dict:
     """A complete certificate dict for a registered claim, with its content hash.
 
@@ -104,6 +119,7 @@ def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation],
     spec = statements()[claim_id]
     if params is None:
         params = extract_params(claim_id, verdict, obligations)
+    obligations = [_as_registered(claim_id, verdict, o, params or {}) for o in obligations]
     cert = {
         "format": FORMAT,
         "claim": claim_id,

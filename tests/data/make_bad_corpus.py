@@ -78,8 +78,8 @@ def weaker_statement(cert: dict) -> dict:
 
 
 def float_entry(cert: dict) -> dict:
-    """A float 1.0 where the exact string "1" belongs (matrix B of W0)."""
-    _obligation(cert, "W0")["goal"]["matrices"]["B"][0][0] = 1.0
+    """A float 1.0 where the exact string "1" belongs (the scale of the attaining point of eq. (5))."""
+    _obligation(cert, "attained")["witness"]["scale"] = 1.0
     return _rehash(cert)
 
 
@@ -247,6 +247,30 @@ def arabic_digits(cert: dict) -> dict:
     return _rehash(cert)
 
 
+def _with_scale(text: str) -> Callable[[dict], dict]:
+    """A tamper that writes the attaining point's scale (the number 1) as `text`."""
+
+    def tamper(cert: dict) -> dict:
+        _obligation(cert, "attained")["witness"]["scale"] = text
+        return _rehash(cert)
+
+    tamper.__doc__ = f"The number 1 spelled {text!r} (not its canonical form)."
+    return tamper
+
+
+def repeated_rank_combinations(cert: dict) -> dict:
+    """A minor row shown dependent again and again (each copy true; unbounded work before rows were new only)."""
+    combination = {"row": 0, "coefficients": ["1", "0"]}
+    _obligation(cert, "not-collinear")["witness"]["combinations"] = [combination] * 1000
+    return _rehash(cert)
+
+
+def lone_surrogate_provenance(cert: dict) -> dict:
+    """A lone surrogate (not ASCII, not even valid Unicode text) in the provenance."""
+    cert["provenance"]["python"] = "\ud800"
+    return _rehash(cert)
+
+
 def unknown_witness_key(cert: dict) -> dict:
     """An extra key inside a witness term."""
     _obligation(cert, "lower-bound")["witness"]["terms"][0]["comment"] = "trust me"
@@ -287,7 +311,7 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     ),
     "dropped-obligation": ("thm4.2.eq5", dropped_obligation, "obligation 'attained': missing"),
     "weaker-statement": ("thm4.2.eq5", weaker_statement, "obligation 'lower-bound': goal differs"),
-    "float-entry": ("thm4.2.step1", float_entry, "found a float"),
+    "float-entry": ("thm4.2.eq5", float_entry, "found a float"),
     "python-code": ("thm4.2.eq5", python_code, "unexpected character"),
     "flipped-verdict": ("thm4.2.eq5", flipped_verdict, "found 'refuted', expected one of ['certified']"),
     "stale-hash": ("thm4.2.eq5", stale_hash, "obligation 'lower-bound': digest does not match"),
@@ -303,7 +327,7 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
         complex_counterexample,
         "found 'i', expected a value in the domain 'real'",
     ),
-    "chosen-tolerance": ("exp.fig4", chosen_tolerance, "unknown field 'tolerance'"),
+    "chosen-tolerance": ("exp.fig4", chosen_tolerance, "obligation 'T1': goal differs from the registered statement"),
     "far-measurement": ("exp.fig4", far_measurement, "is not within the a-priori bound"),
     "inflated-norm": ("num.ssm.forms", inflated_norm, "values.Psum: 1.000000e+30 exceeds its exact cap"),
     "extra-expensive-obligation": ("thm4.2.eq5", extra_expensive_obligation, "is not part of the statement"),
@@ -312,10 +336,22 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "list-as-kind": ("thm4.2.eq5", list_as_kind, "has kind \"['sum_of_squares']\", expected 'sum_of_squares'"),
     "space-in-number": ("thm4.2.eq5", space_in_number, "found '1 2/3', expected an exact number"),
     "newline-in-number": ("thm4.2.eq5", newline_in_number, "expected an exact number"),
-    "arabic-digits": ("thm4.2.eq5", arabic_digits, "expected an exact number"),
+    "arabic-digits": ("thm4.2.eq5", arabic_digits, "expected ASCII characters only"),
+    "leading-zeros": ("thm4.2.eq5", _with_scale("0001"), "expected the canonical form '1'"),
+    "plus-sign": ("thm4.2.eq5", _with_scale("+1"), "expected the canonical form '1'"),
+    "unreduced-fraction": ("thm4.2.eq5", _with_scale("2/2"), "expected the canonical form '1'"),
+    "zero-imaginary-part": ("thm4.2.eq5", _with_scale("1+0*i"), "expected the canonical form '1'"),
+    "leading-zero": ("thm4.2.eq5", _with_scale("01"), "expected the canonical form '1'"),
+    "repeated-rank-combinations": (
+        "thm4.2.step1",
+        repeated_rank_combinations,
+        "row 0 is already a minor row or shown dependent",
+    ),
+    "negative-zero": ("thm4.2.eq5", _with_scale("-0"), "expected the canonical form '0'"),
+    "lone-surrogate": ("thm4.2.eq5", lone_surrogate_provenance, "expected ASCII characters only"),
     "unknown-witness-key": ("thm4.2.eq5", unknown_witness_key, "unknown field 'comment'"),
     "boolean-size": ("thm4.2.eq5", boolean_size, "found True, expected an integer"),
-    "matrix-named-i": ("thm4.2.step1", matrix_named_i, "reserved"),
+    "matrix-named-i": ("thm4.2.step1", matrix_named_i, "obligation 'W1': goal differs from the registered statement"),
     "reversed-piece": ("thm5.1.conclusion.instance", reversed_piece, "ends before it starts"),
 }
 

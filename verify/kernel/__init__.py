@@ -9,7 +9,8 @@ from __future__ import annotations
 from .canonical import canonical_bytes, content_hash, digest, load_json
 from .check import FORMAT, CheckResult, UnreadableInput, check_certificate, check_file
 from .errors import KernelError
-from .statements import statements
+from .obligations import read_goal
+from .statements import registered_goal, statements
 
 __all__ = [
     "FORMAT",
@@ -22,5 +23,7 @@ __all__ = [
     "content_hash",
     "digest",
     "load_json",
+    "read_goal",
+    "registered_goal",
     "statements",
 ]

@@ -9,7 +9,7 @@ import stat
 from pathlib import Path
 
 from .errors import KernelError
-from .limits import MAX_FILE_BYTES, MAX_NESTING
+from .limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES, MAX_NESTING
 
 __all__ = ["FloatSeen", "ReadError", "canonical_bytes", "content_hash", "digest", "load_json", "read_bounded"]
 
@@ -46,8 +46,8 @@ def read_bounded(path: Path | str, limit: int, what: str = "file") -> bytes:
     return data
 
 
-class FloatSeen(str):
-    """A JSON float, kept as its text so that the checker can name the field where it appeared."""
+class FloatSeen(float):
+    """A JSON float: a float (hashed as one) that is not an int or a string, so that every exact field rejects it."""
 
 
 def _reject_constant(name: str) -> None:
@@ -63,36 +63,73 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
     return out
 
 
-def _depth(value: object) -> int:
-    """Nesting depth of arrays and objects, computed without recursion."""
-    deepest, stack = 0, [(value, 1)]
+def _not_ascii(text: str) -> KernelError:
+    """The error for a string (a key or a value) with a character outside ASCII."""
+    return KernelError("json", f"found the string {ascii(text[:40])}, expected ASCII characters only")
+
+
+def _depth(value: object, strings: bool) -> int:
+    """Nesting depth of arrays and objects, without recursion; with `strings`, a non-ASCII string is a KernelError.
+
+    Only arrays and objects are pushed on the stack, so the walk allocates nothing per scalar.
+    """
+    if strings and isinstance(value, str) and not value.isascii():
+        raise _not_ascii(value)
+    deepest, stack = 0, [(value, 1)] if isinstance(value, (list, dict)) else []
     while stack:
         item, level = stack.pop()
-        if isinstance(item, (list, dict)):
-            deepest = max(deepest, level)
-            if deepest > MAX_NESTING:
-                return deepest
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, level + 1) for child in children)
+        deepest = max(deepest, level)
+        if deepest > MAX_NESTING:
+            return deepest
+        children = item.values() if isinstance(item, dict) else item
+        for child in (*item, *children) if strings and isinstance(item, dict) else children:
+            if isinstance(child, (list, dict)):
+                stack.append((child, level + 1))
+            elif strings and isinstance(child, str) and not child.isascii():
+                raise _not_ascii(child)
     return deepest
 
 
+def _count_before_parsing(data: bytes, where: str) -> None:
+    """Bound the values a file can make before it is parsed: counting bytes is cheap, Python objects are not.
+
+    Every JSON value after the first in an array or object follows a comma, so values <= commas + containers + 1;
+    a comma or bracket inside a string only makes the count larger (the bound errs on the side of refusing).
+    """
+    commas, containers = data.count(b","), data.count(b"[") + data.count(b"{")
+    if commas > MAX_JSON_VALUES or containers > MAX_JSON_CONTAINERS:
+        raise KernelError(
+            where,
+            f"found {commas} commas and {containers} brackets, expected at most {MAX_JSON_VALUES} values and "
+            f"{MAX_JSON_CONTAINERS} arrays or objects in one file",
+        )
+
+
 def load_json(data: bytes, where: str) -> object:
-    """Parse certificate bytes strictly: bounded size and depth, no NaN, no duplicate keys."""
+    """Parse certificate bytes strictly: bounded size and depth, ASCII only, no NaN, no duplicate keys."""
     if len(data) > MAX_FILE_BYTES:
         raise KernelError(where, f"file has {len(data)} bytes, more than the bound {MAX_FILE_BYTES}")
+    if not data.isascii():
+        position = next(i for i, byte in enumerate(data) if byte > 127)
+        raise KernelError(where, f"found a non-ASCII byte at offset {position}, expected an ASCII file")
+    _count_before_parsing(data, where)
     try:
-        text = data.decode("utf-8")
         value = json.loads(
-            text, parse_float=FloatSeen, parse_constant=_reject_constant, object_pairs_hook=_no_duplicates
+            data.decode("ascii"),
+            parse_float=FloatSeen,
+            parse_constant=_reject_constant,
+            object_pairs_hook=_no_duplicates,
         )
+        too_deep = (
+            _depth(value, strings=b"\\u" in data) > MAX_NESTING
+        )  # ASCII bytes: only a \u escape makes non-ASCII text
     except KernelError as err:
         raise KernelError(where, err.message) from None
     except RecursionError:
         raise KernelError(where, f"JSON nested deeper than {MAX_NESTING}") from None
-    except (UnicodeDecodeError, ValueError) as err:
+    except ValueError as err:
         raise KernelError(where, f"not valid JSON ({err})") from None
-    if _depth(value) > MAX_NESTING:
+    if too_deep:
         raise KernelError(where, f"JSON nested deeper than {MAX_NESTING}")
     return value
 
@@ -123,22 +160,11 @@ def canonical_bytes(value: object) -> bytes:
     return (_layout(value, "") + "\n").encode("ascii")
 
 
-def _as_read(value: object) -> object:
-    """Undo FloatSeen so that a hash covers a float exactly as it was written."""
-    if isinstance(value, FloatSeen):
-        return float(value)
-    if isinstance(value, dict):
-        return {k: _as_read(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_as_read(v) for v in value]
-    return value
-
-
 def digest(value: object, leave_out: tuple[str, ...] = ()) -> str:
     """sha256 of the compact canonical JSON of a value (an object without the keys in leave_out)."""
     if isinstance(value, dict):
         value = {k: v for k, v in value.items() if k not in leave_out}
-    compact = json.dumps(_as_read(value), sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    compact = json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(compact.encode("ascii")).hexdigest()
 
 

@@ -2,7 +2,8 @@
 
 Order of work, so that a hostile file costs little: the header and the obligation table are read first;
 an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
-is compared with the registered goal, and only then is its witness checked, under one work budget per
+is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same), and
+only then is the registered goal read and the witness checked, under one work budget per
 certificate (limits.WORK_BUDGET). No exception escapes: any failure of an obligation, of whatever type,
 makes that obligation invalid with a message, and the other obligations are still reported.
 """
@@ -127,11 +128,10 @@ def _seal_errors(cert: dict, table: dict[str, dict], source: str) -> list[str]:
 def _check_one(item: dict, required: dict, params: dict, where: str) -> None:
     """The goal against the registered goal, then the witness; a KernelError says what failed."""
     kind = required["kind"]
-    mine = read_goal(kind, item.get("goal"), where)
     expected_goal = substitute_params(required["goal"], params, where)
-    if mine != read_goal(kind, expected_goal, where):
+    if item.get("goal") != expected_goal:  # plain JSON equality: stops at the first difference, parses nothing
         raise KernelError(where, "goal differs from the registered statement")
-    check_obligation(kind, mine, item.get("witness"), where)
+    check_obligation(kind, read_goal(kind, expected_goal, where), item.get("witness"), where)
 
 
 def _memo_key(item: dict, spec_item: dict, params: dict) -> str:

@@ -39,6 +39,8 @@ def _tokenize(text: str, where: str) -> list[tuple[str, str]]:
         if number is not None:
             if len(number) > MAX_NUMBER_DIGITS:
                 raise KernelError(where, f"integer with more than {MAX_NUMBER_DIGITS} digits")
+            if len(number) > 1 and number[0] == "0":
+                raise KernelError(where, f"found integer {number[:40]!r}, expected no leading zeros")
             tokens.append(("int", number))
         elif name is not None:
             tokens.append(("name", name))

@@ -13,6 +13,8 @@ from typing import TypeVar
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_JSON_VALUES",
+    "MAX_JSON_CONTAINERS",
     "MAX_NUMBER_DIGITS",
     "MAX_EXPRESSION_CHARS",
     "MAX_NESTING",
@@ -37,6 +39,11 @@ __all__ = [
 # The largest certificate the project writes (exp.fig3, every trained student's weights) is 6.8 MB; 16 MiB
 # leaves room and keeps a file at the bound within seconds and a few hundred MB to read.
 MAX_FILE_BYTES = 16 * 1024 * 1024
+# Values and arrays/objects in one file, counted on the bytes before parsing (commas, brackets): Python objects
+# cost about 30-70 bytes each, so these keep any file within about 250 MB once read. The largest certificate
+# (exp.fig3) has 148,475 commas and 11,560 brackets.
+MAX_JSON_VALUES = 2_500_000
+MAX_JSON_CONTAINERS = 500_000
 # Digits in one integer (numerator or denominator); Python's own str->int limit is 4300.
 MAX_NUMBER_DIGITS = 4000
 # Characters in one expression string such as "(1 - a*v1)^2 + (a*v2)^2".

@@ -228,6 +228,8 @@ def check_rank_witness(m: Matrix, rank: int, witness: object, where: str) -> Non
         if not isinstance(combo, dict) or not isinstance(combo.get("coefficients"), list):
             raise KernelError(here, "expected {row, coefficients}")
         r = parse_integer(combo.get("row"), f"{here}.row", 0, nrows - 1)
+        if r in covered:  # at most nrows - rank combinations: the charge above covers every one of them
+            raise KernelError(f"{here}.row", f"row {r} is already a minor row or shown dependent, expected a new row")
         coefs = [parse_number(x, f"{here}.coefficients") for x in combo["coefficients"]]
         if len(coefs) != rank:
             raise KernelError(here, f"found {len(coefs)} coefficients, expected {rank}")

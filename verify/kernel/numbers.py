@@ -32,7 +32,8 @@ _NUMBER = re.compile(
     rf"(?:(?P<re>{_RATIONAL})|(?P<im>{_IMAG})|(?P<cre>{_RATIONAL})(?P<cim>[+-](?:[0-9]+(?:/[0-9]+)?\*)?i))", re.ASCII
 )
 
-_DECIMAL = re.compile(r"-?[0-9]+", re.ASCII)  # an integer string: ASCII digits, the whole string (fullmatch)
+# An integer string in canonical form (fullmatch): ASCII digits, no leading zeros, no '+', no '-0'.
+_DECIMAL = re.compile(r"0|-?[1-9][0-9]*", re.ASCII)
 
 
 class GQ:
@@ -128,11 +129,23 @@ def parse_number(value: object, where: str) -> GQ:
     im_text = match.group("im") or match.group("cim")
     re_part = _rational(re_text, where) if re_text else fmpq(0)
     if im_text is None:
-        return GQ(re_part)
+        return _canonical(GQ(re_part), value, where)
     coefficient = im_text[:-1].rstrip("*")
     if coefficient in ("", "+", "-"):
         coefficient += "1"
-    return GQ(re_part, _rational(coefficient, where))
+    return _canonical(GQ(re_part, _rational(coefficient, where)), value, where)
+
+
+def _canonical(number: GQ, text: str, where: str) -> GQ:
+    """number, when text is its one canonical spelling (format_number); otherwise a KernelError naming that form."""
+    expected = format_number(number)
+    if text != expected:
+        raise KernelError(
+            where,
+            f"found {text[:40]!r}, expected the canonical form {expected[:40]!r} (lowest terms, positive "
+            "denominator, no leading zeros, no '+', no '-0', no zero imaginary part)",
+        )
+    return number
 
 
 def parse_integer(value: object, where: str, low: int = 0, high: int | None = None) -> int:
@@ -147,7 +160,11 @@ def parse_integer(value: object, where: str, low: int = 0, high: int | None = No
 def parse_integer_text(value: object, where: str) -> int:
     """Read an integer written as a decimal string: optional '-', ASCII digits only, at most MAX_NUMBER_DIGITS."""
     if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
-        raise KernelError(where, f"found {str(value)[:40]!r}, expected an integer written as a decimal string")
+        raise KernelError(
+            where,
+            f"found {str(value)[:40]!r}, expected an integer written as a canonical decimal string "
+            "(no '+', no leading zeros, no '-0')",
+        )
     if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
         raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
     return int(value)

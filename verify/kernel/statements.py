@@ -163,3 +163,12 @@ def check_param_domains(spec: dict, params: dict, where: str) -> None:
             ok = any(type(value) is type(allowed) and value == allowed for allowed in domain)
         if not ok:
             raise KernelError(f"{where}.{name}", f"found {str(value)[:40]!r}, expected one of {domain}")
+
+
+def registered_goal(claim: str, verdict: str, name: str, params: dict) -> object:
+    """The goal the statement of `claim` registers for obligation `name` under `verdict`, params substituted."""
+    spec = statement_of(claim, "claim")
+    item = next((r for r in spec.get(verdict) or [] if r["name"] == name), None)
+    if item is None:
+        raise KernelError(f"{claim}: {name}", f"not an obligation of the statement ({verdict})")
+    return substitute_params(item["goal"], params, f"{claim}: {name}")
