@@ -12,7 +12,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify.certificate import certificate_bytes, write_group
+from verify.certificate import certificate_bytes, write_with_figures
 from verify.figures import collect
 from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json, statements
 from verify.registry import Claim
@@ -124,12 +124,12 @@ def _trace() -> list[str]:
 
 
 def write_outcome(outcome: Outcome, out_dir: Path, figures_dir: Path) -> None:
-    """Write a valid certificate and its figures (one group, the certificate last); an invalid one writes nothing."""
+    """Write a valid certificate and its figures (consistent under a kill at any step); nothing for an invalid one."""
     if outcome.status not in ("certified", "refuted") or outcome.data is None:
         outcome.data, outcome.files = None, {}
         return
     path = out_dir / f"{outcome.claim}.json"
-    write_group([*((figures_dir / name, data) for name, data in sorted(outcome.files.items())), (path, outcome.data)])
+    write_with_figures(path, outcome.data, [(figures_dir / name, data) for name, data in sorted(outcome.files.items())])
     outcome.path, outcome.data, outcome.files = str(path), None, {}
 
 
