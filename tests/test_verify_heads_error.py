@@ -287,3 +287,31 @@ def test_each_step_reports_progress_on_stderr_unless_quiet(tmp_path, two_blocks,
         assert f"verify heads: {step}" in err, err
     assert _heads(tmp_path, two_blocks, "--n", "64", "--quiet") == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_full_disk_while_writing_is_one_line_and_replaces_nothing(tmp_path, two_blocks, capsys, monkeypatch):
+    import errno
+    import os
+
+    from verify import certificate
+
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.02", "--quiet") == 0
+    before = _outputs(tmp_path)
+    capsys.readouterr()
+    real, calls = certificate._fill, []
+
+    def full(fd, tmp, data):
+        calls.append(tmp)
+        if len(calls) == 3:  # the disk fills up at the second block's certificate
+            os.close(fd)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd, tmp, data)
+
+    monkeypatch.setattr(certificate, "_fill", full)
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.03", "--quiet") == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith(f"verify heads: --out {tmp_path / 'out'}: cannot write {tmp_path / 'out'}")
+        and err.count("\n") == 1
+    )
+    assert "No space left on device" in err and _outputs(tmp_path) == before

@@ -197,10 +197,14 @@ def _staged(items: list[tuple[Path, bytes]]) -> Iterator[list[tuple[str, Path]]]
     temps: list[tuple[str, Path]] = []
     try:
         for path, data in items:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = _temporary(path)
-            temps.append((tmp, path))
-            _fill(fd, tmp, data)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = _temporary(path)
+                temps.append((tmp, path))
+                _fill(fd, tmp, data)
+            except OSError as err:  # a full disk, a quota: the error names the file being written
+                err.filename = err.filename if err.filename is not None else str(path)
+                raise
         yield temps
     finally:
         for tmp, _ in temps:

@@ -340,7 +340,7 @@ def _write_all(items: list[tuple[Path, bytes]]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Certify the error table of every requested block; print, plot, write all files together; exit 0, 1 or 2."""
     from verify.certificate import sweep_stale_temps
-    from verify.cli.common import prepare_folder
+    from verify.cli.common import output_errors, prepare_folder
     from verify.progress import from_args
 
     path = Path(args.ssm)
@@ -377,7 +377,7 @@ def run(args: argparse.Namespace) -> int:
     good = [s for s in summaries if not s.get("error")]
     files = [item for s in good for item in s.pop("_files")]
     if files:
-        with steps.step(f"writing {len(files)} files into {args.out}"):
+        with steps.step(f"writing {len(files)} files into {args.out}"), output_errors(args.out):
             _write_all(files)
     error = "; ".join(s["error"] for s in failed) or None
     if args.json:
