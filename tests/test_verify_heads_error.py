@@ -283,7 +283,8 @@ def test_each_step_reports_progress_on_stderr_unless_quiet(tmp_path, two_blocks,
     assert _heads(tmp_path, two_blocks, "--n", "64", "--json") == 0
     out, err = capsys.readouterr()
     json.loads(out)  # stdout stays one JSON document
-    for step in (f"reading {two_blocks} done in", "[1/2] block 'b0.'", "[2/2] block 'b1.'", "writing 4 files"):
+    blocks = [f"two.npz {b}: {s}" for b in ("b0.", "b1.") for s in ("certified error table", "kernel re-check", "plot")]
+    for step in (f"reading {two_blocks} done in", *blocks, "writing 4 files"):
         assert f"verify heads: {step}" in err, err
     assert _heads(tmp_path, two_blocks, "--n", "64", "--quiet") == 0
     assert capsys.readouterr().err == ""

@@ -23,6 +23,7 @@ from pathlib import Path
 from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exact_system, find_blocks, read_arrays
 from verify.certificate import certificate_bytes, deferred_signals, write_group
 from verify.kernel import check_certificate, load_json
+from verify.progress import Progress
 
 __all__ = ["add_arguments", "wants_error_table", "run", "analyze", "DEFAULT_N", "plot_png", "tolerance_argument"]
 
@@ -157,7 +158,13 @@ def plot_png(bounds: list, heads: int, tolerance: Fraction, title: str) -> bytes
 
 
 def analyze(
-    path: Path, prefix: str, n: int | None, tolerance: Fraction, out: Path, arrays: tuple | None = None
+    path: Path,
+    prefix: str,
+    n: int | None,
+    tolerance: Fraction,
+    out: Path,
+    arrays: tuple | None = None,
+    steps: Progress | None = None,
 ) -> dict:
     """Certify one block: table, kernel check, certificate and plot made (not written: under "_files"); a summary."""
     from verify.claims.exp_heads_error import error_certificate
@@ -168,15 +175,20 @@ def analyze(
         named, sha = arrays if arrays is not None else read_arrays(path)
         system, file_n = exact_system(named, prefix, str(path), sha), None
     n = n or file_n or DEFAULT_N
-    cert, table = error_certificate(system, n, tolerance)
+    steps = steps or Progress("verify heads", quiet=True)
+    name = f"{path.name}{' ' + prefix if prefix else ''}"
+    with steps.step(f"{name}: certified error table (m = {system.m}, n = {n})"):
+        cert, table = error_certificate(system, n, tolerance)
     data = certificate_bytes(cert)
     cert_path = out / f"{_stem(path, prefix, n)}.json"
-    result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+    with steps.step(f"{name}: kernel re-check of the certificate"):
+        result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
     if not result.valid:
         return {"ssm": str(path), "prefix": prefix, "error": "the kernel rejected: " + "; ".join(result.errors)}
     plot_path = out / f"{_stem(path, prefix, n)}.png"
     title = f"{path.name} {prefix + ' ' if prefix else ''}(m = {system.m}, p = {system.p}, d = {system.d}, n = {n})"
-    png = plot_png(table.bounds, table.heads, tolerance, title)
+    with steps.step(f"{name}: plot"):
+        png = plot_png(table.bounds, table.heads, tolerance, title)
     rows = [
         {
             "H": h,
@@ -366,11 +378,7 @@ def run(args: argparse.Namespace) -> int:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 summaries = list(pool.map(_safe_analyze, jobs))
     else:
-        summaries = []
-        for index, job in enumerate(jobs, start=1):
-            name = f"block {job[1]!r}" if job[1] else f"{path.name}"
-            with steps.step(f"[{index}/{len(jobs)}] {name}: error table, kernel re-check, plot"):
-                summaries.append(_safe_analyze((*job, arrays)))
+        summaries = [_safe_analyze((*job, arrays, steps)) for job in jobs]
     failed = [s for s in summaries if s.get("error")]
     for item in failed:
         print(f"verify heads: {item['error']}", file=sys.stderr)
