@@ -1,8 +1,9 @@
 """Producing certificates: build each claim, re-check it with the kernel from its bytes, then write it.
 
 Check first, write after: `produce` builds and checks without touching the disk; `write_outcome` writes a
-certificate (and the figures it recorded) only when the kernel accepted it, all files of one claim in one
-group, so a failed or interrupted run never leaves fewer valid certificates than there were before it.
+certificate (and the figures it recorded) only when the kernel accepted it, all files of one claim together,
+so a failed or interrupted run never leaves fewer valid certificates than there were before it, and a kill at
+any step never leaves a figure that differs from its certificate (verify.certificate.write_with_figures).
 """
 
 from __future__ import annotations
