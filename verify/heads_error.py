@@ -299,7 +299,8 @@ def _check_against(args: argparse.Namespace) -> int:
     if not result.valid or not isinstance(params.get("source"), dict):
         errors = result.errors or ["it records no source"]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        return _check_verdict(args, f"{args.check}: the kernel rejected it: {errors[0]}{more}", EXIT_FAIL)
+        first = " ".join(errors[0].split())  # one line, whatever the kernel's message holds
+        return _check_verdict(args, f"{args.check}: the kernel rejected it: {first}{more}", EXIT_FAIL)
     prefix = (args.prefix or [params["source"].get("prefix", "")])[0]
     try:
         if Path(args.ssm).suffix.lower() == ".json":
