@@ -9,26 +9,32 @@ A 1-D B is one input column (m x 1), a 1-D C one output row (1 x m). A real arra
 length 2 (torch.view_as_real, as S4D stores C: (p, m, 2); A as (m, 2) when m != 2) is read as complex.
 
 Every float16/bfloat16/float32/float64 value is a dyadic rational p / 2^e, written exactly as "p/2^e" (no
-rounding anywhere); NaN and infinities are refused with the array and index named. .safetensors is parsed
-here with the standard library and numpy (an 8-byte little-endian header length, a JSON header, raw
-little-endian data); .pt is read with torch.load(weights_only=True), which never runs pickled code.
+rounding anywhere); NaN and infinities are refused with the array and index named. The files themselves are
+read (size-checked, regular files only, hostile headers refused) by constructions/weight_files.py.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import struct
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from constructions.weight_files import (
+    MAX_INFLATED_BYTES,
+    MAX_WEIGHT_BYTES,
+    WEIGHT_SUFFIXES,
+    BadWeights,
+    read_arrays,
+    safetensors_bytes,
+)
 from verify.kernel.kind_heads_error import MAX_DENSE, MAX_OUTPUTS, MAX_STATE
 
 __all__ = [
     "BadWeights",
     "ExactSystem",
+    "MAX_WEIGHT_BYTES",
+    "MAX_INFLATED_BYTES",
     "WEIGHT_SUFFIXES",
     "read_arrays",
     "find_blocks",
@@ -38,26 +44,7 @@ __all__ = [
     "safetensors_bytes",
 ]
 
-WEIGHT_SUFFIXES = (".npz", ".safetensors", ".pt", ".pth")
-_SAFETENSORS_DTYPES = {
-    "F64": "<f8",
-    "F32": "<f4",
-    "F16": "<f2",
-    "BF16": "bf16",
-    "C64": "<c8",
-    "C128": "<c16",
-    "I64": "<i8",
-    "I32": "<i4",
-    "I16": "<i2",
-    "I8": "i1",
-    "U8": "u1",
-}
-_MAX_HEADER = 100 * 1024 * 1024
 _PAIRS = (("_re", "_im"), ("_real", "_imag"))
-
-
-class BadWeights(ValueError):
-    """A weight file that cannot be used; the message names the file, the array and what was expected."""
 
 
 @dataclass(frozen=True)
@@ -113,135 +100,6 @@ def _finite(array: np.ndarray, name: str, source: str) -> np.ndarray:
     return wide
 
 
-def _bf16(raw: bytes, count: int) -> np.ndarray:
-    """bfloat16 values widened exactly to float32 (the high 16 bits of a float32)."""
-    halves = np.frombuffer(raw, dtype="<u2", count=count).astype(np.uint32)
-    return (halves << 16).view(np.float32)
-
-
-def _read_safetensors(data: bytes, source: str) -> dict[str, np.ndarray]:
-    """Parse a .safetensors file: u64 header size, JSON header {name: {dtype, shape, data_offsets}}, data."""
-    if len(data) < 8:
-        raise BadWeights(f"{source}: {len(data)} bytes, expected an 8-byte header size and a JSON header")
-    (size,) = struct.unpack("<Q", data[:8])
-    if size > min(len(data) - 8, _MAX_HEADER):
-        raise BadWeights(f"{source}: header size {size} exceeds the file ({len(data)} bytes)")
-    try:
-        header = json.loads(data[8 : 8 + size].decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as err:
-        raise BadWeights(f"{source}: the safetensors header is not valid JSON ({err})") from None
-    if not isinstance(header, dict):
-        raise BadWeights(f"{source}: the safetensors header is not a JSON object")
-    buffer = data[8 + size :]
-    out = {}
-    for name, info in header.items():
-        if name == "__metadata__":
-            continue
-        where = f"{source}: tensor {name!r}"
-        if not isinstance(info, dict) or set(info) != {"dtype", "shape", "data_offsets"}:
-            raise BadWeights(f"{where}: expected an entry with dtype, shape and data_offsets")
-        dtype, shape, offsets = info["dtype"], info["shape"], info["data_offsets"]
-        if dtype not in _SAFETENSORS_DTYPES:
-            raise BadWeights(f"{where}: dtype {dtype!r}, expected one of {sorted(_SAFETENSORS_DTYPES)}")
-        if not (isinstance(shape, list) and all(isinstance(s, int) and s >= 0 for s in shape)):
-            raise BadWeights(f"{where}: shape {shape!r}, expected a list of nonnegative integers")
-        if not (isinstance(offsets, list) and len(offsets) == 2 and all(isinstance(o, int) for o in offsets)):
-            raise BadWeights(f"{where}: data_offsets {offsets!r}, expected [begin, end]")
-        begin, end = offsets
-        count = int(np.prod(shape, dtype=np.int64))
-        itemsize = 2 if dtype == "BF16" else np.dtype(_SAFETENSORS_DTYPES[dtype]).itemsize
-        if not 0 <= begin <= end <= len(buffer) or end - begin != count * itemsize:
-            raise BadWeights(f"{where}: data_offsets [{begin}, {end}] do not hold {count} {dtype} values in the data")
-        raw = buffer[begin:end]
-        if dtype == "BF16":
-            values = _bf16(raw, count)
-        else:
-            values = np.frombuffer(raw, dtype=_SAFETENSORS_DTYPES[dtype], count=count)
-        out[name] = values.reshape(shape)
-    return out
-
-
-def _read_npz(path: Path, source: str) -> dict[str, np.ndarray]:
-    """Every array of an .npz archive (no pickled objects)."""
-    try:
-        with np.load(path, allow_pickle=False) as archive:
-            return {name: archive[name] for name in archive.files}
-    except (OSError, ValueError, EOFError) as err:
-        raise BadWeights(f"{source}: not a readable .npz archive of numeric arrays ({err})") from None
-    except Exception as err:  # zipfile.BadZipFile and friends from a damaged archive
-        raise BadWeights(f"{source}: not a readable .npz archive ({type(err).__name__}: {err})") from None
-
-
-def _flatten(value: object, prefix: str, out: dict) -> None:
-    """Nested dicts of tensors to dotted names (state dicts are flat; checkpoints often nest them)."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _flatten(item, f"{prefix}{key}.", out)
-    elif hasattr(value, "detach") and hasattr(value, "dtype"):
-        out[prefix[:-1]] = value
-
-
-def _read_torch(path: Path, source: str) -> dict[str, np.ndarray]:
-    """A torch state dict read with weights_only=True; bfloat16 and half are widened exactly."""
-    try:
-        import torch
-    except ImportError:
-        raise BadWeights(f"{source}: reading a .pt file needs torch (pip install torch)") from None
-    try:
-        state = torch.load(path, map_location="cpu", weights_only=True)
-    except Exception as err:  # torch raises many types (UnpicklingError, RuntimeError, EOFError, ...)
-        message = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise BadWeights(f"{source}: not a readable torch state dict ({message[:200]})") from None
-    tensors: dict = {}
-    _flatten(state, "", tensors)
-    out = {}
-    for name, tensor in tensors.items():
-        tensor = tensor.detach().cpu()
-        if tensor.dtype in (torch.bfloat16, torch.float16):
-            tensor = tensor.float()
-        elif tensor.dtype == torch.complex32:
-            tensor = tensor.to(torch.complex64)
-        try:
-            out[name] = tensor.numpy()
-        except (TypeError, RuntimeError):
-            continue  # a tensor numpy cannot hold (e.g. quantized): not one of A, B, C
-    return out
-
-
-def safetensors_bytes(arrays: dict[str, np.ndarray], metadata: dict[str, str] | None = None) -> bytes:
-    """A .safetensors file for real float/integer arrays (little-endian, in name order), for examples and tests."""
-    codes = {np.dtype(v): k for k, v in _SAFETENSORS_DTYPES.items() if v != "bf16"}
-    header: dict = {"__metadata__": metadata} if metadata else {}
-    chunks, offset = [], 0
-    for name in sorted(arrays):
-        array = np.ascontiguousarray(arrays[name])
-        code = codes[array.dtype.newbyteorder("<") if array.dtype.byteorder == ">" else array.dtype]
-        raw = array.astype(array.dtype.newbyteorder("<")).tobytes()
-        header[name] = {"dtype": code, "shape": list(array.shape), "data_offsets": [offset, offset + len(raw)]}
-        chunks.append(raw)
-        offset += len(raw)
-    text = json.dumps(header, separators=(",", ":")).encode("utf-8")
-    text += b" " * (-len(text) % 8)  # the format pads the header to a multiple of 8 bytes
-    return struct.pack("<Q", len(text)) + text + b"".join(chunks)
-
-
-def read_arrays(path: Path) -> tuple[dict[str, np.ndarray], str]:
-    """The named arrays of a weight file and the sha256 of its bytes."""
-    source, suffix = str(path), Path(path).suffix.lower()
-    if suffix not in WEIGHT_SUFFIXES:
-        raise BadWeights(f"{source}: unknown suffix {suffix!r}, expected one of {list(WEIGHT_SUFFIXES)}")
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise BadWeights(f"{source}: cannot read ({err.strerror})") from None
-    sha = hashlib.sha256(data).hexdigest()
-    if suffix == ".safetensors":
-        return _read_safetensors(data, source), sha
-    if suffix == ".npz":
-        return _read_npz(Path(path), source), sha
-    return _read_torch(Path(path), source), sha
-
-
 def _lookup(arrays: dict, prefix: str, letter: str) -> tuple[str, ...] | None:
     """The array name(s) holding matrix `letter`: one name, or a (real, imaginary) pair; None when absent."""
     if prefix + letter in arrays:
@@ -275,6 +133,11 @@ def _matrix(arrays: dict, prefix: str, letter: str, source: str) -> tuple[np.nda
             f"{source}: no array {prefix + letter!r} (nor {prefix + letter}_re/_im); arrays found: {shown}{hint}"
         )
     parts = [_finite(np.asarray(arrays[name]), name, source) for name in names]
+    for name, part in zip(names, parts):
+        if part.size == 0 or not 1 <= part.ndim <= 3:
+            raise BadWeights(
+                f"{source}: array {name!r} has shape {list(part.shape)}, expected a nonempty array with 1 to 3 axes"
+            )
     if len(parts) == 2:
         if parts[0].shape != parts[1].shape or parts[0].dtype.kind == "c" or parts[1].dtype.kind == "c":
             raise BadWeights(f"{source}: arrays {list(names)} must be real arrays of one shape")

@@ -95,3 +95,17 @@ def test_signals_during_the_renames_are_delivered_after_them(tmp_path):
             signal.raise_signal(signal.SIGINT)
             (tmp_path / "done").write_text("the block finished first")
     assert (tmp_path / "done").exists()
+
+
+def test_write_with_figures_leaves_a_figure_with_the_same_bytes_in_place(tmp_path, monkeypatch):
+    from verify import certificate
+
+    figure, cert = tmp_path / "f" / "c.png", tmp_path / "c.json"
+    certificate.write_with_figures(cert, b"cert 1", [(figure, b"same")])
+    steps = []
+    monkeypatch.setattr(certificate, "_before_step", lambda action, path: steps.append((action, path.name)))
+    certificate.write_with_figures(cert, b"cert 2", [(figure, b"same")])
+    assert steps == [("rename", "c.json")] and figure.read_bytes() == b"same" and cert.read_bytes() == b"cert 2"
+    certificate.write_with_figures(cert, b"cert 3", [(figure, b"other")])
+    assert steps[1:] == [("unlink", "c.png"), ("rename", "c.json"), ("rename", "c.png")]
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["c.json", "c.png", "f"]

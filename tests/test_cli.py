@@ -65,7 +65,8 @@ def test_check_missing_path_and_non_json_are_unreadable(tmp_path):
     garbage.write_text("not json at all")
     out = verify("check", str(garbage), str(tmp_path / "absent.json"))
     assert out.returncode == 2
-    assert "not valid JSON" in out.stdout and "No such file" in out.stdout
+    assert "not valid JSON" in out.stderr and "No such file" in out.stderr  # bad input: stderr, one line each
+    assert "not valid JSON" not in out.stdout and len(out.stderr.strip().splitlines()) == 2
 
 
 def test_json_output_is_machine_readable(tmp_path):

@@ -63,7 +63,7 @@ def test_a_symlink_loop_is_named_as_such(tmp_path, capsys):
     (tmp_path / "a.json").symlink_to(tmp_path / "b.json")
     (tmp_path / "b.json").symlink_to(tmp_path / "a.json")
     assert main(["check", str(tmp_path / "a.json")]) == 2
-    assert "Too many levels of symbolic links" in capsys.readouterr().out
+    assert "Too many levels of symbolic links" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("kind", ["device", "fifo", "huge"])
@@ -78,8 +78,10 @@ def test_odd_files_are_refused_without_reading_them(tmp_path, capsys, kind):
         with open(path, "wb") as handle:
             handle.truncate(65 * 1024 * 1024)  # sparse: its size is checked, it is never read
     assert main(["check", path]) == 2
-    out = capsys.readouterr().out
-    assert "UNREADABLE" in out and ("not a regular file" in out or "more than the bound" in out)
+    out, err = capsys.readouterr()
+    assert err.startswith(f"verify check: {path}") and err.count("\n") == 1, err
+    assert "not a regular file" in err or "more than the bound" in err
+    assert out.strip().splitlines()[-1] == "verify check: 0 valid, 0 invalid, 1 unreadable"
 
 
 def test_baseline_comparison_reports_a_changed_certificate(tmp_path, capsys):

@@ -70,3 +70,36 @@ def test_an_empty_certificate_folder_is_bad_input(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert main(["report", "--certs", str(tmp_path / "empty"), "--out", str(tmp_path / "r")]) == 2
     assert "no certificate files" in capsys.readouterr().err and not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("code", ["ENOSPC", "EDQUOT"])
+def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_previous_pair(
+    certs, tmp_path, capsys, monkeypatch, code
+):
+    import errno
+    import os
+
+    import verify.certificate as certificate
+
+    out = tmp_path / "r"
+    assert main(["report", "--certs", str(certs), "--out", str(out), "--partial"]) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    (certs / "thm4.2.json").unlink()  # the next report differs
+    capsys.readouterr()
+    real, calls = certificate._fill, []
+
+    def full(fd, tmp, data):
+        calls.append(tmp)
+        if len(calls) == 2:  # the disk fills up while report.html is written
+            os.close(fd)
+            number = getattr(errno, code)
+            raise OSError(number, os.strerror(number))
+        real(fd, tmp, data)
+
+    monkeypatch.setattr(certificate, "_fill", full)
+    assert main(["report", "--certs", str(certs), "--out", str(out), "--partial"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == f"verify report: --out {out}: cannot write {out / 'report.html'} ({os.strerror(getattr(errno, code))})\n"
+    )
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -53,3 +53,11 @@ def test_a_pattern_that_matches_no_claim_is_an_error_not_a_pass(project):
 def test_without_the_option_the_plugin_adds_nothing(project):
     out = _pytest(project)
     assert out.returncode == 0 and "1 passed" in out.stdout and "verify-claims" not in out.stdout
+
+
+@pytest.mark.parametrize("given", ["missing-folder", ""])
+def test_a_baseline_that_is_not_a_folder_is_a_usage_error_before_any_item_runs(project, given):
+    out = _pytest(project, "--verify-claims=thm4.2.eq5", f"--verify-baseline={given}")
+    assert out.returncode == pytest.ExitCode.USAGE_ERROR, out.stdout + out.stderr
+    assert f"--verify-baseline {given}" in out.stderr and "expected a folder" in out.stderr
+    assert "passed" not in out.stdout and "failed" not in out.stdout

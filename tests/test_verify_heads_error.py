@@ -108,8 +108,12 @@ def test_check_accepts_the_file_it_was_made_from_and_rejects_a_tampered_weight_f
     tampered = tmp_path / "tampered.npz"
     np.savez(tampered, **arrays)
     assert _heads(tmp_path, tampered, "--check", str(cert)) == 1
-    out = capsys.readouterr().out
-    assert "was not made from" in out and "sha256" in out and "B read from" in out
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1, err  # a mismatch is one line on stderr
+    assert "was not made from" in err and "sha256" in err and "B differs" in err
+    assert _heads(tmp_path, tampered, "--check", str(cert), "--json") == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out)["made_from"] is False and "was not made from" in json.loads(out)["error"]
 
 
 def test_a_tampered_table_entry_is_rejected_by_check(tmp_path, npz, capsys):
@@ -136,7 +140,7 @@ def test_exact_json_ssm_with_tolerance_uses_the_error_table(tmp_path, capsys):
     ("args", "message"),
     [
         (["--tolerance", "abc"], "--tolerance: found 'abc'"),
-        (["--tolerance", "2"], "expected a relative error between 0 and 1"),
+        (["--tolerance", "2"], "found 2, expected 0 or a number between 1e-100 and 1"),
         (["--jobs", "0"], "--jobs: found 0"),
         (["--n", "0"], "--n: found 0"),
         (["--prefix", "nope."], "no array 'nope.A'"),
@@ -164,3 +168,151 @@ def test_bad_weight_files_exit_2_with_one_line(tmp_path, capsys):
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1, err
     assert not (tmp_path / "out").exists()  # nothing half-written
+
+
+@pytest.fixture
+def two_blocks(tmp_path) -> Path:
+    path = tmp_path / "two.npz"
+    first, second = _small(seed=3, m=4), _small(seed=4, m=3)
+    np.savez(path, **{f"b0.{k}": v for k, v in first.items()}, **{f"b1.{k}": v for k, v in second.items()})
+    return path
+
+
+def _outputs(tmp_path: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((tmp_path / "out").iterdir())}
+
+
+def test_sigterm_while_a_later_block_is_computed_replaces_no_file(tmp_path, two_blocks, capsys, monkeypatch):
+    import signal
+
+    from verify import heads_error
+
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.02", "--quiet") == 0
+    before = _outputs(tmp_path)
+    assert len(before) == 4
+    capsys.readouterr()
+    real, calls = heads_error.plot_png, []
+
+    def term_on_second_block(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:  # the first block is done: the signal arrives while the second is computed
+            signal.raise_signal(signal.SIGTERM)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(heads_error, "plot_png", term_on_second_block)
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.03", "--quiet") == 143
+    assert "interrupted (SIGTERM); nothing more was written" in capsys.readouterr().err
+    assert _outputs(tmp_path) == before  # every file as it was, and no temporary file
+
+
+def test_sigterm_during_the_renames_writes_every_file_and_says_so(tmp_path, two_blocks, capsys, monkeypatch):
+    import signal
+
+    from verify import certificate
+
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.02", "--quiet") == 0
+    before = _outputs(tmp_path)
+    capsys.readouterr()
+    monkeypatch.setattr(certificate, "_before_step", lambda action, path: signal.raise_signal(signal.SIGTERM))
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.03", "--quiet") == 143
+    err = capsys.readouterr().err
+    assert "interrupted (SIGTERM) after all 4 files were written" in err and err.count("\n") == 1, err
+    after = _outputs(tmp_path)
+    assert sorted(after) == sorted(before) and all(after[name] != before[name] for name in before)
+    assert all(json.loads(data)["params"]["tolerance"] == "3/100" for name, data in after.items() if ".json" in name)
+
+
+def _no_work(monkeypatch) -> None:
+    from verify import heads_error
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the computation ran")
+
+    monkeypatch.setattr(heads_error, "analyze", refuse)
+
+
+@pytest.mark.parametrize("case", ["file", "under-a-file", "read-only"])
+def test_an_unusable_out_is_refused_before_any_work(tmp_path, npz, capsys, monkeypatch, case):
+    import os
+
+    if case == "read-only" and os.geteuid() == 0:
+        pytest.skip("root can write into a read-only folder")
+    (tmp_path / "f").write_text("a file")
+    (tmp_path / "ro").mkdir(mode=0o500)
+    out = {"file": tmp_path / "f", "under-a-file": tmp_path / "f" / "x", "read-only": tmp_path / "ro"}[case]
+    _no_work(monkeypatch)
+    assert main(["heads", "--ssm", str(npz), "--out", str(out), "--n", "10"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("verify heads: --out") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    "text", ["1e999999999", "1e-999999999", "nan", "inf", "-inf", "-0.01", "2", "1e-101", "1/0", ""]
+)
+def test_an_unusable_tolerance_is_refused_at_argument_parsing(tmp_path, npz, capsys, monkeypatch, text):
+    _no_work(monkeypatch)
+    assert _heads(tmp_path, npz, f"--tolerance={text}") == 2
+    err = capsys.readouterr().err
+    assert "argument --tolerance: found" in err and "between 1e-100 and 1" in err and err.count("\n") == 1, err
+
+
+def test_tolerance_zero_and_the_smallest_accepted_ask_for_the_exact_rank(tmp_path, npz, capsys):
+    for text in ("0", "1e-100"):
+        assert _heads(tmp_path, npz, "--n", "100", "--tolerance", text, "--json") == 0
+        summary = json.loads(capsys.readouterr().out)
+        assert summary["heads"] == summary["k"] and summary["error"] is None
+
+
+def test_json_has_an_error_field_for_one_block_several_blocks_and_a_bad_file(tmp_path, npz, two_blocks, capsys):
+    assert _heads(tmp_path, npz, "--n", "64", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["error"] is None
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--json") == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["error"] is None and [b["error"] for b in document["blocks"]] == [None, None]
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"not a zip")
+    assert _heads(tmp_path, bad, "--json") == 2
+    out, err = capsys.readouterr()
+    assert "not a readable .npz" in json.loads(out)["error"] and err.count("\n") == 1
+
+
+def test_each_step_reports_progress_on_stderr_unless_quiet(tmp_path, two_blocks, capsys, monkeypatch):
+    from verify import progress
+
+    monkeypatch.setattr(progress, "THRESHOLD", 0.0)  # every step counts as long: no timing involved
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--json") == 0
+    out, err = capsys.readouterr()
+    json.loads(out)  # stdout stays one JSON document
+    blocks = [f"two.npz {b}: {s}" for b in ("b0.", "b1.") for s in ("certified error table", "kernel re-check", "plot")]
+    for step in (f"reading {two_blocks} done in", *blocks, "writing 4 files"):
+        assert f"verify heads: {step}" in err, err
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--quiet") == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_full_disk_while_writing_is_one_line_and_replaces_nothing(tmp_path, two_blocks, capsys, monkeypatch):
+    import errno
+    import os
+
+    from verify import certificate
+
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.02", "--quiet") == 0
+    before = _outputs(tmp_path)
+    capsys.readouterr()
+    real, calls = certificate._fill, []
+
+    def full(fd, tmp, data):
+        calls.append(tmp)
+        if len(calls) == 3:  # the disk fills up at the second block's certificate
+            os.close(fd)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real(fd, tmp, data)
+
+    monkeypatch.setattr(certificate, "_fill", full)
+    assert _heads(tmp_path, two_blocks, "--n", "64", "--tolerance", "0.03", "--quiet") == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith(f"verify heads: --out {tmp_path / 'out'}: cannot write {tmp_path / 'out'}")
+        and err.count("\n") == 1
+    )
+    assert "No space left on device" in err and _outputs(tmp_path) == before

@@ -188,3 +188,21 @@ def test_view_as_real_arrays_are_read_as_complex():
     assert exact_system(layout, "", "mem", "x").A == exact_system(arrays, "", "mem", "x").A
     two = {"A": np.array([[0.5, 0.25], [0, 0.5]], np.float32), "B": np.ones((2, 1)), "C": np.ones((1, 2))}
     assert exact_system(two, "", "mem", "x").form == "dense"  # (2, 2) stays a matrix
+
+
+def _refused(path: Path, tmp_path: Path, capsys, expected: str) -> None:
+    """`verify heads --ssm path` answers with one line naming the file on stderr and exit 2, writing nothing."""
+    from verify.cli import main
+
+    assert main(["heads", "--ssm", str(path), "--out", str(tmp_path / "out"), "--n", "8"]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"verify heads: {path}") and expected in err and err.count("\n") == 1, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_empty_and_scalar_arrays_are_refused_naming_the_array(tmp_path, capsys):
+    arrays = _system_arrays(complex_a=False)
+    for name, replaced in (("empty", np.zeros((3, 0), np.float32)), ("scalar", np.float32(0.5))):
+        path = tmp_path / f"{name}.safetensors"
+        path.write_bytes(safetensors_bytes({**arrays, "B": np.asarray(replaced)}))
+        _refused(path, tmp_path, capsys, "array 'B' has shape")

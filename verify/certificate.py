@@ -11,7 +11,7 @@ import re
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -24,6 +24,7 @@ __all__ = [
     "extract_params",
     "write_atomic",
     "write_group",
+    "write_with_figures",
     "sweep_stale_temps",
     "deferred_signals",
     "provenance",
@@ -195,25 +196,77 @@ def deferred_signals() -> Iterator[None]:
                 signal.raise_signal(signum)
 
 
+# Test hook: called with (action, path) just before each unlink or rename of a commit, so that a test can kill the
+# process at a point it controls; always None outside tests.
+_before_step: Callable[[str, Path], None] | None = None
+
+
+def _step(action: str, path: Path) -> None:
+    """Give the test hook (if any) the next filesystem step of a commit."""
+    if _before_step is not None:
+        _before_step(action, path)
+
+
+@contextlib.contextmanager
+def _staged(items: list[tuple[Path, bytes]]) -> Iterator[list[tuple[str, Path]]]:
+    """Write every item to a temporary file beside its path; yield (temporary, path) pairs; remove leftovers."""
+    temps: list[tuple[str, Path]] = []
+    try:
+        for path, data in items:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = _temporary(path)
+                temps.append((tmp, path))
+                _fill(fd, tmp, data)
+            except OSError as err:  # a full disk, a quota: the error names the file being written
+                err.filename = err.filename if err.filename is not None else str(path)
+                raise
+        yield temps
+    finally:
+        for tmp, _ in temps:
+            Path(tmp).unlink(missing_ok=True)
+
+
 def write_group(items: list[tuple[Path, bytes]]) -> None:
     """Write several files together: every temporary file is written first, then all are renamed at once.
 
     Nothing is replaced unless every file could be written; an interruption before the renames leaves the old
     files and no temporary files. The renames themselves run with SIGINT/SIGTERM held, the last item last.
     """
-    temps: list[tuple[str, Path]] = []
+    with _staged(items) as temps, deferred_signals():
+        for tmp, path in temps:
+            _step("rename", path)
+            os.replace(tmp, path)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """True when path is a regular file whose bytes are exactly data."""
     try:
-        for path, data in items:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = _temporary(path)
-            temps.append((tmp, path))
-            _fill(fd, tmp, data)
-        with deferred_signals():
-            for tmp, path in temps:
-                os.replace(tmp, path)
-    finally:
-        for tmp, _ in temps:
-            Path(tmp).unlink(missing_ok=True)
+        return path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def write_with_figures(path: Path, data: bytes, figures: list[tuple[Path, bytes]]) -> None:
+    """Write a certificate and the figure files it records so that a kill at any point leaves them consistent.
+
+    Readers (`check`, `report`) compare a figure with its certificate's sha256 when the figure is present. After
+    every file is staged, the commit runs in this order, with SIGINT/SIGTERM held: (1) remove each old figure
+    whose bytes differ from the new one, (2) rename the certificate, (3) rename the new figures. Each step is
+    atomic, so a kill (even SIGKILL) leaves a prefix of these steps: before (2), the old certificate beside its
+    old figures or none; from (2) on, the new certificate beside its new figures or none. A figure present is
+    always its certificate's; a kill between (2) and (3) only leaves figures missing until the next run.
+    """
+    changed = [(figure, content) for figure, content in figures if not _holds(figure, content)]
+    with _staged([*changed, (path, data)]) as temps, deferred_signals():
+        for _, figure in temps[:-1]:
+            _step("unlink", figure)
+            figure.unlink(missing_ok=True)
+        _step("rename", path)
+        os.replace(temps[-1][0], path)
+        for tmp, figure in temps[:-1]:
+            _step("rename", figure)
+            os.replace(tmp, figure)
 
 
 def write_atomic(path: Path, data: bytes) -> None:

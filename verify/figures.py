@@ -2,7 +2,8 @@
 
 A builder calls `emit(name, data)` instead of writing a file; the runner collects the files (`collect()`),
 and writes them into the figures folder (by default `<certificate folder>/figures/`) only when the
-certificate is valid, in one group with it. A certificate records its figures by sha256 in two parameters:
+certificate is valid, with it (verify.certificate.write_with_figures: a kill at any step never leaves a figure
+that differs from its certificate). A certificate records its figures by sha256 in two parameters:
 `figure_sha256` (the file `<claim>.png`) and `numbers_sha256` (the file `<claim>.json`, the plotted numbers).
 `check_figures` compares a certificate with those files when they are present. The kernel cannot read PNG
 files, so this is a consistency check of the folder, done outside the kernel.

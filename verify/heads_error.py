@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
@@ -19,12 +21,21 @@ from fractions import Fraction
 from pathlib import Path
 
 from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exact_system, find_blocks, read_arrays
-from verify.certificate import certificate_bytes, write_atomic
+from verify.certificate import certificate_bytes, deferred_signals, write_group
 from verify.kernel import check_certificate, load_json
+from verify.progress import Progress
 
-__all__ = ["add_arguments", "wants_error_table", "run", "analyze", "DEFAULT_N", "plot_png"]
+__all__ = ["add_arguments", "wants_error_table", "run", "analyze", "DEFAULT_N", "plot_png", "tolerance_argument"]
 
 DEFAULT_N = 4096
+DEFAULT_TOLERANCE = Fraction(1, 100)
+# A positive tolerance below 10^-100 is refused: no e_H of a float model is that small without being 0, and the
+# bound keeps the exact value (and the certificate's number) small; 0 asks for e_H = 0, i.e. H = k.
+MIN_TOLERANCE_EXPONENT = 100
+_TOLERANCE_TEXT = re.compile(
+    r"(?P<num>[0-9]{1,100})/(?P<den>[0-9]{1,100})"
+    r"|(?P<whole>[0-9]{0,100})(?:\.(?P<frac>[0-9]{0,100}))?(?:[eE](?P<exp>[+-]?[0-9]{1,12}))?"
+)
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
 
@@ -40,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tolerance",
         metavar="EPS",
-        help="relative error allowed (e.g. 0.01 or 1/100): prints "
+        type=tolerance_argument,
+        help="relative error allowed: 0, or a decimal or p/q between 1e-100 and 1 (e.g. 0.01, 1e-3, 1/100); prints "
         "the certified error-versus-heads table and the smallest H with e_H <= EPS (default 0.01 "
         "for weight files)",
     )
@@ -53,16 +65,30 @@ def wants_error_table(args: argparse.Namespace) -> bool:
     return Path(args.ssm).suffix.lower() in WEIGHT_SUFFIXES or args.tolerance is not None or args.check is not None
 
 
-def _tolerance(text: str | None) -> Fraction:
-    """EPS exactly (decimal or p/q text, never through a float), in [0, 1]."""
-    if text is None:
-        return Fraction(1, 100)
-    try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise BadWeights(f"--tolerance: found {text!r}, expected a number such as 0.01, 1e-3 or 1/100") from None
-    if not 0 <= value <= 1:
-        raise BadWeights(f"--tolerance: found {text}, expected a relative error between 0 and 1")
+def tolerance_argument(text: str) -> Fraction:
+    """--tolerance EPS exactly (decimal or p/q text, never through a float): 0 or in [1e-100, 1], checked at once.
+
+    The text is matched before any conversion, so an exponent such as 1e999999999 is refused without computing
+    10^999999999; nan, inf, negative numbers and values above 1 are refused too (argparse: one line, exit 2).
+    """
+    expected = f"expected 0 or a number between 1e-{MIN_TOLERANCE_EXPONENT} and 1 such as 0.01, 1e-3 or 1/100"
+    shown = text if len(text) <= 40 else text[:40] + "..."
+    match = _TOLERANCE_TEXT.fullmatch(text.strip()) if len(text) <= 300 else None
+    if match is None or (match["num"] is None and not (match["whole"] or match["frac"])):
+        raise argparse.ArgumentTypeError(f"found {shown!r}, {expected}")
+    if match["num"] is not None:
+        if int(match["den"]) == 0:
+            raise argparse.ArgumentTypeError(f"found {shown!r}: the denominator is 0; {expected}")
+        value = Fraction(int(match["num"]), int(match["den"]))
+    else:
+        frac, exponent = match["frac"] or "", int(match["exp"] or 0)
+        mantissa = int((match["whole"] or "") + frac or "0")
+        # |exponent| is bounded before 10^exponent is computed (the mantissa has at most 200 digits)
+        if mantissa and not -3 * MIN_TOLERANCE_EXPONENT <= exponent <= 3 * MIN_TOLERANCE_EXPONENT:
+            raise argparse.ArgumentTypeError(f"found {shown!r}: exponent {exponent} out of range; {expected}")
+        value = Fraction(mantissa) * Fraction(10) ** (exponent - len(frac)) if mantissa else Fraction(0)
+    if value > 1 or (value != 0 and value < Fraction(1, 10**MIN_TOLERANCE_EXPONENT)):
+        raise argparse.ArgumentTypeError(f"found {shown}, {expected} (a relative error)")
     return value
 
 
@@ -131,26 +157,38 @@ def plot_png(bounds: list, heads: int, tolerance: Fraction, title: str) -> bytes
     return buffer.getvalue()
 
 
-def analyze(path: Path, prefix: str, n: int | None, tolerance: Fraction, out: Path) -> dict:
-    """Certify one block: table, kernel check, certificate and plot written; a summary dict (or an 'error')."""
+def analyze(
+    path: Path,
+    prefix: str,
+    n: int | None,
+    tolerance: Fraction,
+    out: Path,
+    arrays: tuple | None = None,
+    steps: Progress | None = None,
+) -> dict:
+    """Certify one block: table, kernel check, certificate and plot made (not written: under "_files"); a summary."""
     from verify.claims.exp_heads_error import error_certificate
 
     if path.suffix.lower() == ".json":
         system, file_n = _json_system(path)
     else:
-        arrays, sha = read_arrays(path)
-        system, file_n = exact_system(arrays, prefix, str(path), sha), None
+        named, sha = arrays if arrays is not None else read_arrays(path)
+        system, file_n = exact_system(named, prefix, str(path), sha), None
     n = n or file_n or DEFAULT_N
-    cert, table = error_certificate(system, n, tolerance)
+    steps = steps or Progress("verify heads", quiet=True)
+    name = f"{path.name}{' ' + prefix if prefix else ''}"
+    with steps.step(f"{name}: certified error table (m = {system.m}, n = {n})"):
+        cert, table = error_certificate(system, n, tolerance)
     data = certificate_bytes(cert)
     cert_path = out / f"{_stem(path, prefix, n)}.json"
-    result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+    with steps.step(f"{name}: kernel re-check of the certificate"):
+        result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
     if not result.valid:
         return {"ssm": str(path), "prefix": prefix, "error": "the kernel rejected: " + "; ".join(result.errors)}
-    write_atomic(cert_path, data)
     plot_path = out / f"{_stem(path, prefix, n)}.png"
     title = f"{path.name} {prefix + ' ' if prefix else ''}(m = {system.m}, p = {system.p}, d = {system.d}, n = {n})"
-    write_atomic(plot_path, plot_png(table.bounds, table.heads, tolerance, title))
+    with steps.step(f"{name}: plot"):
+        png = plot_png(table.bounds, table.heads, tolerance, title)
     rows = [
         {
             "H": h,
@@ -179,6 +217,8 @@ def analyze(path: Path, prefix: str, n: int | None, tolerance: Fraction, out: Pa
         "certificate": str(cert_path),
         "plot": str(plot_path),
         "kernel": "valid",
+        "error": None,
+        "_files": [(cert_path, data), (plot_path, png)],
     }
 
 
@@ -193,18 +233,18 @@ def _safe_analyze(job: tuple) -> dict:
         return {"ssm": str(job[0]), "prefix": job[1], "error": message, "bad_input": not isinstance(err, NotCertified)}
 
 
-def _blocks(path: Path, prefixes: list[str] | None) -> list[str]:
-    """The prefixes to analyze: as given, the bare A/B/C, or every block of the file."""
+def _blocks(path: Path, prefixes: list[str] | None) -> tuple[list[str], tuple | None]:
+    """The prefixes to analyze (as given, the bare A/B/C, or every block of the file) and the arrays read."""
     if path.suffix.lower() == ".json":
-        return [""]
+        return [""], None
+    arrays = read_arrays(path)
     if prefixes:
-        return prefixes
-    arrays, _ = read_arrays(path)
-    found = find_blocks(arrays)
+        return prefixes, arrays
+    found = find_blocks(arrays[0])
     if not found:
-        shown = ", ".join(sorted(arrays)[:12]) or "none"
+        shown = ", ".join(sorted(arrays[0])[:12]) or "none"
         raise BadWeights(f"{path}: no arrays A, B, C (or A_re/A_im, ...) under any prefix; arrays found: {shown}")
-    return [""] if "" in found else found
+    return ([""] if "" in found else found), arrays
 
 
 def _digits(text: str, rounding: str) -> str:
@@ -254,12 +294,13 @@ def _check_against(args: argparse.Namespace) -> int:
     try:
         result = check_file(args.check)
     except UnreadableInput as err:
-        print(f"verify heads: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _check_verdict(args, str(err), EXIT_USAGE)
     params = json.loads(Path(args.check).read_text()).get("params", {}) if result.valid else {}
     if not result.valid or not isinstance(params.get("source"), dict):
-        print(f"verify heads: {args.check}: the kernel rejected it:\n  " + "\n  ".join(result.errors or ["no source"]))
-        return EXIT_FAIL
+        errors = result.errors or ["it records no source"]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        first = " ".join(errors[0].split())  # one line, whatever the kernel's message holds
+        return _check_verdict(args, f"{args.check}: the kernel rejected it: {first}{more}", EXIT_FAIL)
     prefix = (args.prefix or [params["source"].get("prefix", "")])[0]
     try:
         if Path(args.ssm).suffix.lower() == ".json":
@@ -268,49 +309,94 @@ def _check_against(args: argparse.Namespace) -> int:
             arrays, sha = read_arrays(Path(args.ssm))
             system = exact_system(arrays, prefix, str(args.ssm), sha)
     except BadWeights as err:
-        print(f"verify heads: {err}", file=sys.stderr)
-        return EXIT_USAGE
-    problems = (
-        [f"sha256 of {args.ssm} is {system.source['sha256']}, the certificate's is {params['source'].get('sha256')}"]
-        if system.source["sha256"] != params["source"].get("sha256")
-        else []
-    )
-    for key in ("form", "A", "B", "C"):
-        if getattr(system, key) != params.get(key):
-            problems.append(f"{key} read from {args.ssm} differs from the certificate's {key}")
+        return _check_verdict(args, str(err), EXIT_USAGE)
+    recorded = params["source"].get("sha256")
+    problems = [f"sha256 {system.source['sha256'][:16]}... differs from {str(recorded)[:16]}..."]
+    problems = problems if system.source["sha256"] != recorded else []
+    problems += [f"{key} differs" for key in ("form", "A", "B", "C") if getattr(system, key) != params.get(key)]
     if problems:
-        print(f"verify heads: {args.check} was not made from {args.ssm}:\n  " + "\n  ".join(problems))
-        return EXIT_FAIL
-    print(f"ok: {args.check} is valid and was made from {args.ssm} (sha256 {system.source['sha256'][:16]}...)")
-    return EXIT_OK
+        return _check_verdict(args, f"{args.check} was not made from {args.ssm}: {'; '.join(problems)}", EXIT_FAIL)
+    message = f"ok: {args.check} is valid and was made from {args.ssm} (sha256 {system.source['sha256'][:16]}...)"
+    return _check_verdict(args, None, EXIT_OK, message)
+
+
+def _check_verdict(args: argparse.Namespace, error: str | None, code: int, message: str = "") -> int:
+    """The outcome of --check: a failure is one line on stderr; --json adds one document on stdout."""
+    if error is not None:
+        print(f"verify heads: {error}", file=sys.stderr)
+    elif not args.json:
+        print(message)
+    if args.json:
+        payload = {"check": str(args.check), "ssm": str(args.ssm), "made_from": code == EXIT_OK, "error": error}
+        print(json.dumps(payload, indent=1, sort_keys=True))
+    return code
+
+
+def _write_all(items: list[tuple[Path, bytes]]) -> None:
+    """Write every block's certificate and plot together (or none); an interruption says which it was."""
+    from verify.cli.common import CommandError, Terminated
+
+    written = False
+    try:
+        with deferred_signals():  # held through the whole group: it is written completely, or not begun
+            write_group(items)
+            written = True
+    except KeyboardInterrupt as err:
+        if not written:
+            raise
+        signum = signal.SIGTERM if isinstance(err, Terminated) else signal.SIGINT
+        names = ", ".join(str(path) for path, _ in items)
+        message = f"interrupted ({signal.Signals(signum).name}) after all {len(items)} files were written: {names}"
+        raise CommandError(message, 128 + signum) from None
 
 
 def run(args: argparse.Namespace) -> int:
-    """Certify the error table of every requested block; print, plot, write certificates; exit 0, 1 or 2."""
+    """Certify the error table of every requested block; print, plot, write all files together; exit 0, 1 or 2."""
+    from verify.certificate import sweep_stale_temps
+    from verify.cli.common import output_errors, prepare_folder
+    from verify.progress import from_args
+
     path = Path(args.ssm)
+    if args.check is not None:
+        return _check_against(args)
+    tolerance = args.tolerance if args.tolerance is not None else DEFAULT_TOLERANCE
+    steps = from_args(args, "verify heads")
     try:
-        if args.check is not None:
-            return _check_against(args)
-        tolerance = _tolerance(args.tolerance)
         if args.n is not None and not 1 <= args.n <= (1 << 24):
             raise BadWeights(f"--n: found {args.n}, expected a sequence length in [1, {1 << 24}]")
         if args.jobs < 1:
             raise BadWeights(f"--jobs: found {args.jobs}, expected at least 1")
-        jobs = [(path, prefix, args.n, tolerance, args.out) for prefix in _blocks(path, args.prefix)]
+        prepare_folder(args.out, "--out")  # before any work, as the exact path does
+        sweep_stale_temps(args.out)
+        with steps.step(f"reading {path}"):
+            prefixes, arrays = _blocks(path, args.prefix)
     except BadWeights as err:
-        print(f"verify heads: {err}", file=sys.stderr)
-        return EXIT_USAGE
+        return _fail(args, str(err), EXIT_USAGE)
+    jobs = [(path, prefix, args.n, tolerance, args.out) for prefix in prefixes]
     if args.jobs > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(args.jobs, len(jobs))) as pool:
-            summaries = list(pool.map(_safe_analyze, jobs))
+        workers = min(args.jobs, len(jobs))
+        with steps.step(f"{len(jobs)} blocks in {workers} worker processes: error tables, kernel re-checks, plots"):
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                summaries = list(pool.map(_safe_analyze, jobs))
     else:
-        summaries = [_safe_analyze(job) for job in jobs]
-    failed = [s for s in summaries if "error" in s]
+        summaries = [_safe_analyze((*job, arrays, steps)) for job in jobs]
+    failed = [s for s in summaries if s.get("error")]
     for item in failed:
         print(f"verify heads: {item['error']}", file=sys.stderr)
-    good = [s for s in summaries if "error" not in s]
+    good = [s for s in summaries if not s.get("error")]
+    files = [item for s in good for item in s.pop("_files")]
+    if files:
+        with steps.step(f"writing {len(files)} files into {args.out}"), output_errors(args.out):
+            _write_all(files)
+    error = "; ".join(s["error"] for s in failed) or None
     if args.json:
-        print(json.dumps(good[0] if len(summaries) == 1 and good else {"blocks": summaries}, indent=1, sort_keys=True))
+        print(
+            json.dumps(
+                good[0] if len(summaries) == 1 and good else {"blocks": summaries, "error": error},
+                indent=1,
+                sort_keys=True,
+            )
+        )
     else:
         for index, summary in enumerate(good):
             if index:
@@ -319,3 +405,11 @@ def run(args: argparse.Namespace) -> int:
     if any(s.get("bad_input") for s in failed):
         return EXIT_USAGE
     return EXIT_FAIL if failed else EXIT_OK
+
+
+def _fail(args: argparse.Namespace, message: str, code: int) -> int:
+    """A failure before any block was analyzed: one line on stderr, and with --json one document on stdout."""
+    print(f"verify heads: {message}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"blocks": [], "error": message}, indent=1, sort_keys=True))
+    return code

@@ -26,10 +26,11 @@ class Progress:
     """Reports the steps of one command on a stream (stderr), unless quiet."""
 
     def __init__(
-        self, command: str, quiet: bool = False, stream: TextIO | None = None, threshold: float = THRESHOLD
+        self, command: str, quiet: bool = False, stream: TextIO | None = None, threshold: float | None = None
     ) -> None:
-        """command names the lines ("verify heads"); stream defaults to sys.stderr at the time of writing."""
-        self.command, self.quiet, self.stream, self.threshold = command, quiet, stream, threshold
+        """command names the lines ("verify heads"); stream defaults to sys.stderr; threshold to THRESHOLD now."""
+        self.command, self.quiet, self.stream = command, quiet, stream
+        self.threshold = THRESHOLD if threshold is None else threshold
         self.started = time.perf_counter()
 
     def _write(self, text: str) -> None:

@@ -44,11 +44,17 @@ def _baseline(config: pytest.Config) -> Path | None:
     given = config.getoption("verify_baseline")
     if given is not None:
         path = Path(given)
-        if not path.is_dir():
-            raise pytest.UsageError(f"--verify-baseline {given}: no such folder")
+        if not given or not path.is_dir():
+            raise pytest.UsageError(f"--verify-baseline {given}: no such folder; expected a folder of certificates")
         return path
     default = Path(config.rootpath) / "certs"
     return default if default.is_dir() else None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A --verify-baseline that is not a folder is a usage error at start-up, not a failing item."""
+    if config.getoption("verify_baseline", None) is not None:
+        _baseline(config)
 
 
 def _selected(pattern: str) -> list:

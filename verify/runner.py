@@ -1,8 +1,9 @@
 """Producing certificates: build each claim, re-check it with the kernel from its bytes, then write it.
 
 Check first, write after: `produce` builds and checks without touching the disk; `write_outcome` writes a
-certificate (and the figures it recorded) only when the kernel accepted it, all files of one claim in one
-group, so a failed or interrupted run never leaves fewer valid certificates than there were before it.
+certificate (and the figures it recorded) only when the kernel accepted it, all files of one claim together,
+so a failed or interrupted run never leaves fewer valid certificates than there were before it, and a kill at
+any step never leaves a figure that differs from its certificate (verify.certificate.write_with_figures).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify.certificate import certificate_bytes, write_group
+from verify.certificate import certificate_bytes, write_with_figures
 from verify.figures import collect
 from verify.kernel import UnreadableInput, check_certificate, check_file, digest, load_json, statements
 from verify.registry import Claim
@@ -124,12 +125,12 @@ def _trace() -> list[str]:
 
 
 def write_outcome(outcome: Outcome, out_dir: Path, figures_dir: Path) -> None:
-    """Write a valid certificate and its figures (one group, the certificate last); an invalid one writes nothing."""
+    """Write a valid certificate and its figures (consistent under a kill at any step); nothing for an invalid one."""
     if outcome.status not in ("certified", "refuted") or outcome.data is None:
         outcome.data, outcome.files = None, {}
         return
     path = out_dir / f"{outcome.claim}.json"
-    write_group([*((figures_dir / name, data) for name, data in sorted(outcome.files.items())), (path, outcome.data)])
+    write_with_figures(path, outcome.data, [(figures_dir / name, data) for name, data in sorted(outcome.files.items())])
     outcome.path, outcome.data, outcome.files = str(path), None, {}
 
 

@@ -182,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print(results, unreadable, missing, mismatches, regressions, folders)
         print("verify check: " + ", ".join(f"{n} {k}" for k, n in counts.items() if n or k in _ALWAYS))
+    for message in unreadable:  # bad input: one line each on stderr, naming the file (exit 2)
+        print(f"verify check: {message}", file=sys.stderr)
     if junit_error:
         print(f"verify check: {junit_error}", file=sys.stderr)
     return code
@@ -204,14 +206,12 @@ def _counts(results: list, unreadable: list, missing: list, mismatches: list, re
 
 
 def _print(results: list, unreadable: list, missing: list, mismatches: list, regressions: list, folders: list) -> None:
-    """The text report: one line per file, then what is unreadable, missing, mismatched or regressed."""
+    """The text report: one line per file, then what is missing, mismatched or regressed (unreadable: stderr)."""
     for r in results:
         status = "ok     " if r.valid else "INVALID"
         print(f"{status}  {r.source}  ({r.claim}, {r.verdict}, {r.obligations} obligations)")
         for message in r.errors:
             print(textwrap.indent(message, "    "))
-    for message in unreadable:
-        print(f"UNREADABLE  {message}")
     for message in mismatches:
         print(f"FIGURE      {message}")
     where = ", ".join(str(f) for f in folders)

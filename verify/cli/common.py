@@ -25,6 +25,7 @@ __all__ = [
     "InputError",
     "certificate_too_large",
     "checked_bytes",
+    "output_errors",
     "configure_progress",
     "emit_json",
     "prepare_folder",
@@ -109,6 +110,19 @@ def prepare_file(path: Path | None, option: str) -> None:
     if parent.exists() and not parent.is_dir():
         raise InputError(f"{option} {path}: {parent} is not a folder")
     prepare_folder(parent, option)
+
+
+@contextlib.contextmanager
+def output_errors(folder: Path, option: str = "--out") -> Iterator[None]:
+    """An OSError while writing the output (a full disk, a quota, a folder gone) as one line naming the file, exit 2.
+
+    The writes are groups (verify.certificate.write_group), so a failure while the files are staged replaces none.
+    """
+    try:
+        yield
+    except OSError as err:
+        where = f"cannot write {err.filename}" if err.filename else "cannot write into it"
+        raise InputError(f"{option} {folder}: {where} ({err.strerror or err})") from None
 
 
 def write_junit(args: argparse.Namespace, build: object) -> str | None:

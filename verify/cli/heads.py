@@ -185,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     """Compute k and n_min, build and kernel-check the certificates, then write them together; print the summary."""
     from verify.certificate import sweep_stale_temps, write_group
     from verify.claims.s4_heads import heads_certificate
-    from verify.cli.common import certificate_too_large, checked_bytes, prepare_folder
+    from verify.cli.common import certificate_too_large, checked_bytes, output_errors, prepare_folder
 
     if heads_error.wants_error_table(args):
         return heads_error.run(args)
@@ -207,7 +207,8 @@ def run(args: argparse.Namespace) -> int:
             data = checked_bytes(heads_certificate(ssm, n, claim_id, basis), path, args.ssm)
         with steps.step("real 1x1/2x2 block form and its kernel re-check"):
             block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
-    write_group([*block_files, (path, data)])
+    with output_errors(args.out):
+        write_group([*block_files, (path, data)])
     summary = {
         "ssm": str(args.ssm),
         "field": "QQ(i)" if str(ssm.domain) == "QQ_I" else "QQ",

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, emit_json, prepare_folder
+from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, emit_json, output_errors, prepare_folder
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -45,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     prepare_folder(args.out, "--out")
     sweep_stale_temps(args.out)
     report = load_report(args.certs, figures_folder(args.certs, args.figures))
-    md_path, html_path = write_report(report, args.out)
+    with output_errors(args.out):
+        md_path, html_path = write_report(report, args.out)
     counts = report.counts()
     missing = [v.id for v in report.claims if v.status == "missing"]
     mismatches = [e for v in report.claims for e in v.figure_errors]
