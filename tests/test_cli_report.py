@@ -70,3 +70,32 @@ def test_an_empty_certificate_folder_is_bad_input(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert main(["report", "--certs", str(tmp_path / "empty"), "--out", str(tmp_path / "r")]) == 2
     assert "no certificate files" in capsys.readouterr().err and not (tmp_path / "r").exists()
+
+
+def test_a_foreign_claim_id_with_a_path_never_reaches_a_file_outside_the_figures_folder(
+    certs, tmp_path, capsys, monkeypatch
+):
+    # issue 22, fault 8: a certificate claiming id "../../<...>/secret" made `report` hash that file and print a prefix
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not for the report")
+    (certs / "figures").mkdir()
+    depth = len((certs / "figures").resolve().parts) - 1
+    claim = "../" * depth + str(secret.with_suffix("")).lstrip("/")
+    foreign = json.loads((certs / f"{CHEAP[0]}.json").read_text())
+    foreign["claim"] = claim
+    foreign.setdefault("params", {})["figure_sha256"] = "0" * 64
+    (certs / "foreign.json").write_text(json.dumps(foreign))
+    opened = []
+    real_open = type(secret).open
+
+    def spy(self, *args, **kwargs):
+        opened.append(self.resolve())
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(secret), "open", spy)
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial"]) == 1  # invalid
+    monkeypatch.undo()
+    captured = capsys.readouterr()
+    assert secret.resolve() not in opened
+    assert "secret" not in captured.err + captured.out
+    assert str(secret) not in (tmp_path / "r" / "report.md").read_text()

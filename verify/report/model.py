@@ -11,12 +11,13 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify.figures import compare_files, recorded_files
+from verify.figures import compare_files, is_claim_id, recorded_files
 from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
 from verify.kernel.errors import KernelError
 from verify.kernel.limits import MAX_FILE_BYTES
 from verify.report.kinds import Line, obligation_lines
+from verify.report.refutation import SideValues, refutation_summary
 
 __all__ = [
     "ClaimView",
@@ -73,6 +74,7 @@ class ClaimView:
     registered: bool = True
     recorded: dict[str, str] = field(default_factory=dict)  # figure files the certificate records, by sha256
     figure_errors: list[str] = field(default_factory=list)  # recorded figures that differ from the files
+    refutations: list[SideValues] = field(default_factory=list)  # both sides at each counterexample point
 
     @property
     def status(self) -> str:
@@ -99,6 +101,12 @@ class Report:
     def by_id(self) -> dict[str, ClaimView]:
         """Claims by id."""
         return {c.id: c for c in self.claims}
+
+    def corrected(self, view: ClaimView) -> ClaimView | None:
+        """The corrected claim of a refuted one, when the folder or the registry has it."""
+        if view.id.endswith(CORRECTED):
+            return None
+        return self.by_id().get(view.id + CORRECTED)
 
     def sections(self) -> list[tuple[str, list[ClaimView]]]:
         """Claims grouped by paper section, sections in paper order (3.1 < 3.1.2 < 4.1 < 5 < 6 < A)."""
@@ -156,9 +164,12 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
     except KernelError:
         cert = None
     cert = cert if isinstance(cert, dict) else {}
-    claim_id = cert.get("claim") if isinstance(cert.get("claim"), str) else path.stem
+    claim = cert.get("claim")
+    claim_id = claim if is_claim_id(claim) else path.stem  # a path-like id never names anything (issue 22, fault 8)
     spec = table.get(claim_id)
     view = ClaimView(claim_id, registered=spec is not None)
+    if claim_id != claim:
+        view.errors.append(f"{path}: claim: {str(claim)[:80]!r} is not a claim id; shown under the file's name")
     if spec is not None:
         view.section, view.reference, view.why = spec["section"], spec["reference"], spec.get("why", "")
         view.latex, view.words = spec["statement"]["latex"], spec["statement"]["words"]
@@ -167,7 +178,7 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         statement = cert.get("statement") if isinstance(cert.get("statement"), dict) else {}
         view.words = str(statement.get("words", ""))
     view.verdict = cert.get("verdict") if isinstance(cert.get("verdict"), str) else None
-    view.valid, view.errors = result.valid, list(result.errors)
+    view.valid, view.errors = result.valid and claim_id == claim, view.errors + list(result.errors)
     view.path, view.file_sha256 = str(path), "sha256:" + hashlib.sha256(data).hexdigest()
     view.recorded = recorded_files(cert)
     view.content_hash = cert.get("hash") if isinstance(cert.get("hash"), str) else None
@@ -176,6 +187,8 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         name = str(item.get("name", f"#{k}")) if isinstance(item, dict) else f"#{k}"
         kind = str(item.get("kind", "?")) if isinstance(item, dict) else "?"
         view.obligations.append(ObligationView(name, kind, obligation_lines(item)))
+    if view.verdict == "refuted":
+        view.refutations = refutation_summary(items)
     return view
 
 
