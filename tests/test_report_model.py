@@ -14,12 +14,17 @@ import pytest
 from verify.certificate import Obligation, certificate_bytes, make_certificate
 from verify.cli import main
 from verify.kernel import statements
-from verify.report.htmlpage import render_html
+from verify.report.site import render_pages
 from verify.report.markdown import render_markdown
 from verify.report.model import load_report
 from verify.report.output import write_report
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def render_html(report) -> str:
+    """Every HTML page of the report, the index first, as one text (for searching)."""
+    return "".join(render_pages(report).values())
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2b3d1a40000000049454e44ae426082"
@@ -145,8 +150,10 @@ def test_figures_go_to_the_longest_claim_id_that_names_them(toy_certs, tmp_path)
     by_id = report.by_id()
     assert [p.name for p in by_id["toy.step.corrected"].figures] == ["toy.step.corrected-curve.png"]
     assert [p.name for p in by_id["toy.step"].figures] == ["toy.step.png"]
-    page = render_html(report)
-    assert page.count('src="data:image/png;base64,') == 2
+    pages = render_pages(report)
+    index = pages.pop("report.html")
+    assert "".join(pages.values()).count('src="data:image/png;base64,') == 2  # each on its claim's card
+    assert index.count('<img class="thumb"') == 2  # and in the index's list of figures
 
 
 def test_html_report_is_self_contained_and_well_formed(toy_certs, tmp_path):

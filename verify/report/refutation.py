@@ -39,11 +39,20 @@ class SideValues:
     rhs_exact: bool
 
     @property
-    def text(self) -> str:
-        """One line: 'left = 3/2, right = 1, so left = right fails'."""
+    def values(self) -> str:
+        """Both values: 'left = 3/2, right = 1' (≈ before a ball's digits)."""
         left, right = "=" if self.lhs_exact else "≈", "=" if self.rhs_exact else "≈"
-        symbol = _SYMBOLS.get(self.op, self.op)
-        return f"left {left} {self.lhs}, right {right} {self.rhs}: the claimed left {symbol} right fails"
+        return f"left {left} {self.lhs}, right {right} {self.rhs}"
+
+    @property
+    def fails(self) -> str:
+        """What fails there: 'the claimed left ≤ right fails'."""
+        return f"the claimed left {_SYMBOLS.get(self.op, self.op)} right fails"
+
+    @property
+    def text(self) -> str:
+        """One line: 'left = 3/2, right = 1: the claimed left ≤ right fails'."""
+        return f"{self.values}: {self.fails}"
 
     def as_json(self) -> dict:
         """The values as a JSON object."""
