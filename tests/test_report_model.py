@@ -14,10 +14,10 @@ import pytest
 from verify.certificate import Obligation, certificate_bytes, make_certificate
 from verify.cli import main
 from verify.kernel import statements
-from verify.report.site import render_pages
 from verify.report.markdown import render_markdown
 from verify.report.model import load_report
 from verify.report.output import write_report
+from verify.report.site import render_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def render_html(report) -> str:
     """Every HTML page of the report, the index first, as one text (for searching)."""
     return "".join(render_pages(report).values())
+
+
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2b3d1a40000000049454e44ae426082"
