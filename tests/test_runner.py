@@ -40,3 +40,11 @@ def test_the_verdict_line_mentions_skipped_claims_only_when_there_are_some():
     assert summary_line(done) == "verify: 1 certified, 0 refuted, 0 invalid, 0 errors"
     done.append(Outcome("b", "", skipped="needs torch: pip install '.[torch]'"))
     assert summary_line(done) == "verify: 1 certified, 0 refuted, 0 invalid, 0 errors, 1 skipped"
+
+
+def test_a_refuted_outcome_carries_both_sides_at_its_counterexample_in_its_json():
+    row = produce(get_claim("sec3.2.rnn-jacobian.eq1")).to_json()
+    assert row["refutation"]["corrected"] == "sec3.2.rnn-jacobian.eq1.corrected"
+    exact = [c for c in row["refutation"]["counterexamples"] if c["obligation"] == "polynomial-eq1"]
+    assert [(c["lhs"], c["rhs"], c["lhs_exact"]) for c in exact] == [("3", "2", True)]
+    assert "refutation" not in produce(get_claim("thm5.1.logits-other.corrected")).to_json()

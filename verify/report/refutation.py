@@ -19,7 +19,7 @@ from verify.kernel.intervals import ball_value, exact_value, with_precision
 from verify.kernel.limits import work_budget
 from verify.kernel.numbers import parse_number
 
-__all__ = ["SideValues", "counterexample_values", "refutation_summary", "DIGITS"]
+__all__ = ["SideValues", "counterexample_values", "refutation_summary", "refutation_json", "corrected_id", "DIGITS"]
 
 DIGITS = 15  # significant digits shown of a value known only as a ball
 _WORK = 10**8  # work units allowed for evaluating one obligation's two sides (far below the kernel's own bound)
@@ -114,3 +114,21 @@ def refutation_summary(obligations: object) -> list[SideValues]:
             if values is not None:
                 out.append(values)
     return out
+
+
+def corrected_id(claim_id: object) -> str | None:
+    """The id of the registered corrected claim of a claim (`<id>.corrected`), or None."""
+    from verify.kernel import statements
+
+    if not isinstance(claim_id, str) or claim_id.endswith(".corrected"):
+        return None
+    fixed = claim_id + ".corrected"
+    return fixed if fixed in statements() else None
+
+
+def refutation_json(cert: object) -> dict | None:
+    """For a refuted certificate: both sides at each counterexample point and the corrected claim (JSON), else None."""
+    if not isinstance(cert, dict) or cert.get("verdict") != "refuted":
+        return None
+    values = [v.as_json() for v in refutation_summary(cert.get("obligations"))]
+    return {"counterexamples": values, "corrected": corrected_id(cert.get("claim"))}
