@@ -99,3 +99,36 @@ def test_a_foreign_claim_id_with_a_path_never_reaches_a_file_outside_the_figures
     assert secret.resolve() not in opened
     assert "secret" not in captured.err + captured.out
     assert str(secret) not in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_progress_goes_to_stderr_per_certificate_and_per_section_and_quiet_silences_it(
+    certs, tmp_path, capsys, monkeypatch
+):
+    import verify.progress
+
+    original = verify.progress.Counter.__init__
+
+    def every_time(self, progress, what, total, every=2.0):
+        original(self, progress, what, total, 0.0)  # report every item, however fast the machine
+
+    monkeypatch.setattr(verify.progress.Counter, "__init__", every_time)
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial"]) == 0
+    captured = capsys.readouterr()
+    assert f"verify report: re-checked certificates 1/{len(CHEAP)} ({sorted(CHEAP)[0]})" in captured.err
+    assert "verify report: rendered sections 1/" in captured.err
+    assert "re-checked" not in captured.out and "rendered" not in captured.out
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "q"), "--partial", "--quiet"]) == 0
+    assert "re-checked" not in capsys.readouterr().err
+
+
+def test_json_lists_every_page_and_each_refuted_claim_with_its_values_and_correction(tmp_path, capsys):
+    certs = tmp_path / "certs"
+    certs.mkdir()
+    for name in ("thm5.1.logits-other", "thm5.1.logits-other.corrected"):
+        shutil.copy(ROOT / "certs" / f"{name}.json", certs)
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["pages"][0].endswith("report.html") and len(payload["pages"]) > 2
+    (finding,) = payload["findings"]
+    assert finding["claim"] == "thm5.1.logits-other" and finding["corrected"] == "thm5.1.logits-other.corrected"
+    assert [(c["lhs"], c["rhs"]) for c in finding["counterexamples"]] == [("1", "0")]

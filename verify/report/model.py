@@ -8,6 +8,7 @@ findings (refuted steps and their corrections) are derived from the certificates
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -204,8 +205,11 @@ def _paper_order(views: list[ClaimView], spec_ids: list[str]) -> list[ClaimView]
     return sorted(views, key=key)
 
 
-def load_report(certs: Path, figures: Path | None = None) -> Report:
-    """Re-check every certificate in a folder and add a 'missing' entry for each registered claim without one."""
+def load_report(certs: Path, figures: Path | None = None, tick: Callable[[str], None] | None = None) -> Report:
+    """Re-check every certificate in a folder and add a 'missing' entry for each registered claim without one.
+
+    `tick(name)` is called after each certificate (for progress lines).
+    """
     table = statements()
     views, unreadable = [], []
     for path in sorted(certs.glob("*.json")):
@@ -213,6 +217,8 @@ def load_report(certs: Path, figures: Path | None = None) -> Report:
             views.append(load_claim(path, table))
         except UnreadableInput as err:
             unreadable.append(str(err))
+        if tick is not None:
+            tick(path.stem)
     present = {v.id for v in views}
     for claim_id, spec in table.items():
         if claim_id not in present:

@@ -8,6 +8,7 @@ id and a visible permalink; links to a claim name the page its card is on.
 
 from __future__ import annotations
 
+import html as html_module
 import re
 from collections.abc import Callable
 
@@ -162,37 +163,42 @@ def _index(report: Report, links: Callable[[str], str]) -> str:
     )
 
 
-def render_pages(report: Report) -> dict[str, str]:
-    """Every page of the report: file name -> HTML (report.html first)."""
+_TOKEN = re.compile(r"@@link:(.*?)@@")  # a claim link, resolved once the page of every card is known
+
+
+def render_pages(report: Report, tick: Callable[[str], None] | None = None) -> dict[str, str]:
+    """Every page of the report: file name -> HTML (report.html first); `tick(section)` after each section.
+
+    Each card is rendered once, with its links to other claims as tokens; the cards are packed onto pages, and
+    the tokens are then replaced by '#anchor' (same page) or 'file#anchor' (another page).
+    """
+    token = lambda claim_id: f"@@link:{claim_id}@@"  # noqa: E731
     home: dict[str, str] = {}  # claim id -> file of its page
-    placeholder = lambda claim_id: f"{section_file('x' * 12)}#{anchor(claim_id)}"  # noqa: E731  (sizing only)
-    layout = []
+    drafts: list[tuple[str, str, str, str]] = []  # (file, first file of its section, section, body with tokens)
     for section, views in report.sections():
-        parts = _parts(_blocks(report, views, placeholder))
+        parts = _parts(_blocks(report, views, token))
         files = [section_file(section, k) for k in range(len(parts))]
-        for name, part in zip(files, parts):
-            for ids, _ in part:
-                home.update((claim_id, name) for claim_id in ids)
-        layout.append((section, files))
+        for k, (name, part) in enumerate(zip(files, parts)):
+            home.update((claim_id, name) for ids, _ in part for claim_id in ids)
+            body = _heading(2, f"section-{_slug(section)}", f"Section {escape(section)}") + _part_links(files, k)
+            drafts.append((name, files[0], section, body + "".join(html for _, html in part)))
+        if tick is not None:
+            tick(section)
 
-    def links_from(current: str) -> Callable[[str], str]:
-        """Links as seen from one page: '#anchor' on the same page, 'file#anchor' on another."""
+    def resolve(text: str, current: str) -> str:
+        """The page's links: '#anchor' on the same page, 'file#anchor' on another."""
 
-        def link(claim_id: str) -> str:
-            """The href of a claim's card."""
+        def href(match: re.Match) -> str:
+            """One token's href."""
+            claim_id = html_module.unescape(match.group(1))
             target = home.get(claim_id, INDEX)
             return f"#{anchor(claim_id)}" if target == current else f"{target}#{anchor(claim_id)}"
 
-        return link
+        return _TOKEN.sub(href, text)
 
-    pages = {INDEX: page(_TITLE, _nav(report, INDEX), _index(report, links_from(INDEX)))}
-    by_section = dict(report.sections())
-    for section, files in layout:
-        for k, name in enumerate(files):
-            mine = [v for v in by_section[section] if home.get(v.id) == name]
-            body = _heading(2, f"section-{_slug(section)}", f"Section {escape(section)}") + _part_links(files, k)
-            body += "".join(html for _, html in _blocks(report, mine, links_from(name)))
-            pages[name] = page(f"Section {section} — {_TITLE}", _nav(report, files[0]), body)
+    pages = {INDEX: page(_TITLE, _nav(report, INDEX), resolve(_index(report, token), INDEX))}
+    for name, first, section, body in drafts:
+        pages[name] = page(f"Section {section} — {_TITLE}", _nav(report, first), resolve(body, name))
     return pages
 
 
