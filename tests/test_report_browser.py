@@ -251,6 +251,11 @@ _FORMULAS = """(() => {
     const s = getComputedStyle(card), inner = c.right - parseFloat(s.paddingRight) - parseFloat(s.borderRightWidth);
     if (r.right > inner + 1) out.scrolled.push([card.id, Math.round(r.width), Math.round(inner - r.left)]);
   }
+  // a block formula's own box is as wide as its container, so also ask each container whether it has to scroll
+  for (const box of document.querySelectorAll('.card .statement, .card dd, .scroll')) {
+    const id = box.closest('[id]').id;
+    if (box.scrollWidth > box.clientWidth + 1) out.scrolled.push([id, box.scrollWidth, box.clientWidth]);
+  }
   return out;
 })()"""
 
