@@ -73,7 +73,8 @@ def test_the_text_form_of_an_expression_has_only_the_parentheses_it_needs_and_ke
     shown = expression_math(raw).text
     assert shown == "exp(wq*u*wk*g*wk*wq*u/(wk*wq*u)^2)/(1 + n - 2)*v - (a - (b + c)) + (-a)^2 + a*(-b)"
     point = {name: arb(k + 2) / 3 for k, name in enumerate(["wq", "u", "wk", "g", "n", "v", "a", "b", "c"])}
-    before, after = ball_value(parse_expression(raw, "raw"), point, "raw"), ball_value(
-        parse_expression(shown, "shown"), point, "shown"
+    before, after = (
+        ball_value(parse_expression(raw, "raw"), point, "raw"),
+        ball_value(parse_expression(shown, "shown"), point, "shown"),
     )
     assert (before - after).contains(0) and before.rad() < 1e-10

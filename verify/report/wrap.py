@@ -20,7 +20,9 @@ _BEGIN = re.compile(r"\\begin\{([a-zA-Z*]+)\}")
 # ":\\quad ", "\\qquad "): the row ends after the separator.
 _SEPARATORS = re.compile(r"[,;:]\\q?quad ?|, |[,;:]\\ |\\qquad ?")
 # Between the terms and sides of a formula: a sign with spaces around it, or a relation written without spaces.
-_SIGNS = re.compile(r" (?:[+=-]|\\ge|\\le|\\ne) |(?<=[A-Za-z0-9})])(?:=|\\[lg]e(?![a-zA-Z])|\\ne(?![a-zA-Z]))(?= ?[A-Za-z0-9\\({])")
+_SIGNS = re.compile(
+    r" (?:[+=-]|\\ge|\\le|\\ne) |(?<=[A-Za-z0-9})])(?:=|\\[lg]e(?![a-zA-Z])|\\ne(?![a-zA-Z]))(?= ?[A-Za-z0-9\\({])"
+)
 _FACTORS = re.compile(r"\\,")  # between the factors of a product
 _SPACES = re.compile(r"\\ ")  # a word space (before text such as \text{for every n}): the last resort
 _SMALL = 0.7  # relative size of superscripts and subscripts
