@@ -104,7 +104,7 @@ class Report:
         return {c.id: c for c in self.claims}
 
     def corrected(self, view: ClaimView) -> ClaimView | None:
-        """The corrected claim of a refuted one, when the folder or the registry has it."""
+        """The corrected claim (`<id>.corrected`) of a claim, when the report lists it (present or missing)."""
         if view.id.endswith(CORRECTED):
             return None
         return self.by_id().get(view.id + CORRECTED)
@@ -188,7 +188,7 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         name = str(item.get("name", f"#{k}")) if isinstance(item, dict) else f"#{k}"
         kind = str(item.get("kind", "?")) if isinstance(item, dict) else "?"
         view.obligations.append(ObligationView(name, kind, obligation_lines(item)))
-    if view.verdict == "refuted":
+    if view.verdict == "refuted" and view.valid:  # values only where the kernel confirmed the refutation
         view.refutations = refutation_summary(items)
     return view
 
