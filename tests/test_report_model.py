@@ -200,3 +200,16 @@ def test_report_command_exits_one_when_a_certificate_is_invalid(tmp_path, capsys
 def test_report_command_names_a_missing_certificate_folder(tmp_path, capsys):
     assert main(["report", "--certs", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
     assert "--certs" in capsys.readouterr().err
+
+
+def test_values_at_a_counterexample_are_shown_only_when_the_kernel_accepts_the_refutation(tmp_path):
+    from verify.report.model import load_claim
+
+    path = tmp_path / "thm5.1.logits-other.json"
+    shutil.copy(ROOT / "certs" / path.name, path)
+    assert [v.text for v in load_claim(path).refutations] == ["left = 1, right = 0: the claimed left = right fails"]
+    data = json.loads(path.read_text())
+    data["obligations"][0]["witness"]["point"]["u"] = "0"  # the hypothesis wk*wq*u != 0 fails there
+    path.write_text(json.dumps(data))
+    view = load_claim(path)
+    assert not view.valid and view.refutations == []
