@@ -92,3 +92,16 @@ def test_baseline_comparison_reports_a_changed_certificate(tmp_path, capsys):
     (baseline / "thm4.2.eq5.json").write_text(json.dumps(data))
     assert main(["check", str(folder), "--partial", "--baseline", str(baseline)]) == 1
     assert "REGRESSION  thm4.2.eq5: verdict refuted -> certified" in capsys.readouterr().out
+
+
+def test_json_gives_a_refuted_certificate_both_sides_at_its_counterexample_and_its_corrected_claim(capsys):
+    assert main(["check", str(ROOT / "certs" / "thm5.1.logits-other.json"), "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["results"]
+    assert row["refutation"]["corrected"] == "thm5.1.logits-other.corrected"
+    (values,) = row["refutation"]["counterexamples"]
+    assert (values["lhs"], values["op"], values["rhs"], values["point"]) == (
+        "1",
+        "==",
+        "0",
+        {"u": "1", "wk": "1", "wq": "1"},
+    )

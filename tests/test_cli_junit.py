@@ -107,3 +107,18 @@ def test_documented_schema_rejects_output_missing_a_field():
         jsonschema.validate(
             {"results": [{"path": "a.json", "claim": None, "verdict": None, "valid": True}]}, check_schema
         )
+
+
+def test_the_refutation_of_a_refuted_claim_matches_the_documented_schema(tmp_path, capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    run_schema, check_schema, _ = _documented_schemas()
+    assert main(["run", "thm5.1.logits-other", "--out", str(tmp_path), "--quiet", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    jsonschema.validate(payload, run_schema)
+    assert payload["results"][0]["refutation"]["counterexamples"][0]["lhs"] == "1"
+    broken = json.loads(json.dumps(payload))
+    del broken["results"][0]["refutation"]["counterexamples"][0]["rhs"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, run_schema)
+    assert main(["check", str(tmp_path / "thm5.1.logits-other.json"), "--json"]) == 0
+    jsonschema.validate(json.loads(capsys.readouterr().out), check_schema)

@@ -103,3 +103,65 @@ def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_previous_pair(
         err == f"verify report: --out {out}: cannot write {out / 'report.html'} ({os.strerror(getattr(errno, code))})\n"
     )
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_a_foreign_claim_id_with_a_path_never_reaches_a_file_outside_the_figures_folder(
+    certs, tmp_path, capsys, monkeypatch
+):
+    # issue 22, fault 8: a certificate claiming id "../../<...>/secret" made `report` hash that file and print a prefix
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not for the report")
+    (certs / "figures").mkdir()
+    depth = len((certs / "figures").resolve().parts) - 1
+    claim = "../" * depth + str(secret.with_suffix("")).lstrip("/")
+    foreign = json.loads((certs / f"{CHEAP[0]}.json").read_text())
+    foreign["claim"] = claim
+    foreign.setdefault("params", {})["figure_sha256"] = "0" * 64
+    (certs / "foreign.json").write_text(json.dumps(foreign))
+    opened = []
+    real_open = type(secret).open
+
+    def spy(self, *args, **kwargs):
+        opened.append(self.resolve())
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(secret), "open", spy)
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial"]) == 1  # invalid
+    monkeypatch.undo()
+    captured = capsys.readouterr()
+    assert secret.resolve() not in opened
+    assert "secret" not in captured.err + captured.out
+    assert str(secret) not in (tmp_path / "r" / "report.md").read_text()
+
+
+def test_progress_goes_to_stderr_per_certificate_and_per_section_and_quiet_silences_it(
+    certs, tmp_path, capsys, monkeypatch
+):
+    import verify.progress
+
+    original = verify.progress.Counter.__init__
+
+    def every_time(self, progress, what, total, every=2.0):
+        original(self, progress, what, total, 0.0)  # report every item, however fast the machine
+
+    monkeypatch.setattr(verify.progress.Counter, "__init__", every_time)
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial"]) == 0
+    captured = capsys.readouterr()
+    assert f"verify report: re-checked certificates 1/{len(CHEAP)} ({sorted(CHEAP)[0]})" in captured.err
+    assert "verify report: rendered sections 1/" in captured.err
+    assert "re-checked" not in captured.out and "rendered" not in captured.out
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "q"), "--partial", "--quiet"]) == 0
+    assert "re-checked" not in capsys.readouterr().err
+
+
+def test_json_lists_every_page_and_each_refuted_claim_with_its_values_and_correction(tmp_path, capsys):
+    certs = tmp_path / "certs"
+    certs.mkdir()
+    for name in ("thm5.1.logits-other", "thm5.1.logits-other.corrected"):
+        shutil.copy(ROOT / "certs" / f"{name}.json", certs)
+    assert main(["report", "--certs", str(certs), "--out", str(tmp_path / "r"), "--partial", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["pages"][0].endswith("report.html") and len(payload["pages"]) > 2
+    (finding,) = payload["findings"]
+    assert finding["claim"] == "thm5.1.logits-other" and finding["corrected"] == "thm5.1.logits-other.corrected"
+    assert [(c["lhs"], c["rhs"]) for c in finding["counterexamples"]] == [("1", "0")]

@@ -37,3 +37,19 @@ def test_show_accepts_a_file_path_and_exits_one_for_a_rejected_certificate(tmp_p
 def test_show_names_the_missing_certificate_and_exits_two(tmp_path, capsys):
     assert main(["show", "no.such.claim", "--certs", str(tmp_path)]) == 2
     assert "no.such.claim.json: no such certificate" in capsys.readouterr().err
+
+
+def test_a_refuted_claim_shows_both_sides_at_its_counterexample_and_names_its_correction(capsys):
+    assert main(["show", "sec3.2.rnn-jacobian.eq1", "--certs", str(ROOT / "certs")]) == 0
+    out = capsys.readouterr().out
+    exact = "counterexample polynomial-eq1 at U = 1, x1 = 1:\n    left = 3, right = 2; the claimed left = right fails"
+    assert exact in out
+    assert "left ≈ 0.419974341614026, right ≈ 0.761594155955765" in out  # tanh: ball arithmetic, 15 digits
+    assert "corrected claim: sec3.2.rnn-jacobian.eq1.corrected" in out
+
+
+def test_show_prints_formulas_without_redundant_parentheses_and_wraps_long_ones(capsys):
+    assert main(["show", "thm5.1.eq14", "--certs", str(ROOT / "certs")]) == 0
+    out = capsys.readouterr().out
+    assert "(((" not in out and "exp(wq*u*wk*u)" in out
+    assert max(len(line) for line in out.splitlines() if not line.startswith("  latex:")) <= 130

@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from verify.figures import check_figures, collect, emit, figures_folder, recorded_files
+from verify.figures import check_figures, collect, compare_files, emit, figures_folder, recorded_files
 
 
 def test_emitted_files_are_collected_only_inside_collect():
@@ -39,3 +39,12 @@ def test_recorded_figures_are_compared_when_present(tmp_path):
 def test_the_figures_folder_is_inside_the_certificate_folder_unless_given(tmp_path):
     assert figures_folder(tmp_path) == tmp_path / "figures"
     assert figures_folder(tmp_path, tmp_path / "elsewhere") == tmp_path / "elsewhere"
+
+
+def test_a_claim_id_that_is_a_path_records_no_figure_and_names_no_file(tmp_path):
+    params = {"figure_sha256": "0" * 64}
+    for claim in ("../../etc/secret", "/etc/secret", ".hidden", "a/b", "a\\b", "", "x" * 200):
+        assert recorded_files({"claim": claim, "params": params}) == {}
+    assert recorded_files({"claim": "exp.fig3", "params": params}) == {"exp.fig3.png": "0" * 64}
+    errors, checked = compare_files({"../secret.png": "0" * 64}, tmp_path)
+    assert checked == [] and "not a plain file name" in errors[0]

@@ -50,3 +50,45 @@ def test_verify_modes_accepts_quiet(tmp_path, capsys):
     ssm.write_text(json.dumps({"A": [["1/2", "0"], ["0", "1/3"]], "B": [["1"], ["1"]], "C": [["1", "1"]]}))
     assert main(["modes", "--ssm", str(ssm), "--out", str(tmp_path / "out"), "--quiet", "--json"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_lines_logged_while_a_claim_line_is_open_end_it_and_the_verdict_repeats_its_start(capsys):
+    import logging
+
+    from verify.cli.common import configure_progress
+    from verify.progress import close_line, open_line
+
+    configure_progress(False)
+    open_line("[3/9] exp.fig3 ...")
+    logging.getLogger("verify.progress").info("  exp.fig3: k=2 H=1 test MSE 0.5")
+    logging.getLogger("verify.progress").info("  exp.fig3: k=2 H=2 test MSE 0.1")
+    close_line("certified (9.00 s)")
+    open_line("[4/9] exp.fig4 ...")
+    close_line("certified (1.00 s)")
+    assert capsys.readouterr().err.splitlines() == [
+        "[3/9] exp.fig3 ...",
+        "  exp.fig3: k=2 H=1 test MSE 0.5",
+        "  exp.fig3: k=2 H=2 test MSE 0.1",
+        "[3/9] exp.fig3 ... certified (9.00 s)",
+        "[4/9] exp.fig4 ... certified (1.00 s)",
+    ]
+
+
+def test_a_counter_reports_every_so_often_and_at_the_end_unless_quiet():
+    from verify.progress import Counter
+
+    out = io.StringIO()
+    counter = Counter(Progress("verify report", stream=out), "re-checked certificates", 3, every=0.0)
+    for name in ("a", "b", "c"):
+        counter.tick(name)
+    counter.finish()
+    lines = out.getvalue().splitlines()
+    assert lines[:3] == [
+        f"verify report: re-checked certificates {k}/3 ({n})" for k, n in ((1, "a"), (2, "b"), (3, "c"))
+    ]
+    assert lines[3].startswith("verify report: re-checked certificates 3/3 in ")
+    quiet = io.StringIO()
+    counter = Counter(Progress("verify report", quiet=True, stream=quiet), "x", 1, every=0.0)
+    counter.tick("a")
+    counter.finish()
+    assert quiet.getvalue() == ""

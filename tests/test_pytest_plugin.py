@@ -61,3 +61,33 @@ def test_a_baseline_that_is_not_a_folder_is_a_usage_error_before_any_item_runs(p
     assert out.returncode == pytest.ExitCode.USAGE_ERROR, out.stdout + out.stderr
     assert f"--verify-baseline {given}" in out.stderr and "expected a folder" in out.stderr
     assert "passed" not in out.stdout and "failed" not in out.stdout
+
+
+def test_a_refuted_claim_is_reported_as_refuted_as_registered_with_its_values_not_as_passed(project):
+    out = _pytest(project, "-vv", "--verify-claims=thm5.1.logits-other*", f"--verify-baseline={ROOT / 'certs'}")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "verify-claims::thm5.1.logits-other REFUTED (as registered)" in out.stdout
+    assert "verify-claims::thm5.1.logits-other.corrected PASSED" in out.stdout
+    assert "PASSED verify-claims::thm5.1.logits-other\n" not in out.stdout
+    assert "2 passed, 1 refuted" in out.stdout.splitlines()[-1]  # the project's own test and the correction
+    line = "thm5.1.logits-other: counterexample logit-i-zero at u = 1, wk = 1, wq = 1: left = 1, right = 0; "
+    assert line + "corrected claim: thm5.1.logits-other.corrected" in out.stdout
+
+
+def test_a_claim_whose_verdict_differs_from_the_registered_one_fails(project):
+    # the registry is changed (in the scratch project only) to say the claim holds; the kernel still accepts
+    # the refutation, so only the comparison with the registered verdict can catch it
+    (project / "conftest.py").write_text(
+        "import verify.kernel as kernel\n"
+        "real = kernel.statements\n"
+        "def fake():\n"
+        "    table = dict(real())\n"
+        "    spec = dict(table['thm5.1.logits-other'])\n"
+        "    spec['certified'] = spec.pop('refuted')\n"
+        "    table['thm5.1.logits-other'] = spec\n"
+        "    return table\n"
+        "kernel.statements = fake\n"
+    )
+    out = _pytest(project, "--verify-claims=thm5.1.logits-other")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "verdict refuted, but the registered verdict is certified" in out.stdout

@@ -56,8 +56,25 @@ def test_value_math_recognises_polynomials_matrices_and_records():
     assert value_math({"vars": ["x"], "terms": [["3", [2]]]}).text == "3*x^2"
     assert "pmatrix" in value_math([["1", "0"], ["0", "1"]]).latex
     record = value_math({"den": "x+1", "inner": {"k": "2"}})
-    assert record.text == "den = x+1\ninner = {k = 2}"
+    assert record.text == "den = x + 1\ninner = {k = 2}"
 
 
 def test_names_with_digits_get_subscripts_and_greek_names_become_letters():
     assert expression_math("V11*alpha + eps").latex == "V_{11}\\,\\alpha + \\varepsilon"
+
+
+def test_the_text_form_of_an_expression_has_only_the_parentheses_it_needs_and_keeps_its_value():
+    from flint import arb
+
+    from verify.kernel.expr import parse_expression
+    from verify.kernel.intervals import ball_value
+
+    raw = "((exp(((wq*u)*(wk*(g*(wk*wq*u)/(wk*wq*u)^2)))))/(1 + (n-2)))*v - (a - (b + c)) + (-a)^2 + a*(-b)"
+    shown = expression_math(raw).text
+    assert shown == "exp(wq*u*wk*g*wk*wq*u/(wk*wq*u)^2)/(1 + n - 2)*v - (a - (b + c)) + (-a)^2 + a*(-b)"
+    point = {name: arb(k + 2) / 3 for k, name in enumerate(["wq", "u", "wk", "g", "n", "v", "a", "b", "c"])}
+    before, after = (
+        ball_value(parse_expression(raw, "raw"), point, "raw"),
+        ball_value(parse_expression(shown, "shown"), point, "shown"),
+    )
+    assert (before - after).contains(0) and before.rad() < 1e-10

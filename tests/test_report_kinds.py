@@ -71,7 +71,7 @@ def test_unknown_kind_is_rendered_generically_by_the_shape_of_its_values():
         {"name": "n", "kind": "future_kind", "goal": {"m": [["1", "0"], ["0", "1"]], "p": "x^2+1"}, "witness": {}}
     )
     assert [line.label for line in lines] == ["goal.m", "goal.p"]
-    assert "pmatrix" in lines[0].math.latex and lines[1].math.text == "x^2+1"
+    assert "pmatrix" in lines[0].math.latex and lines[1].math.text == "x^2 + 1"
 
 
 def test_known_kind_with_unexpected_shape_falls_back_to_the_generic_view():

@@ -14,12 +14,19 @@ import pytest
 from verify.certificate import Obligation, certificate_bytes, make_certificate
 from verify.cli import main
 from verify.kernel import statements
-from verify.report.htmlpage import render_html
 from verify.report.markdown import render_markdown
 from verify.report.model import load_report
 from verify.report.output import write_report
+from verify.report.site import render_pages
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def render_html(report) -> str:
+    """Every HTML page of the report, the index first, as one text (for searching)."""
+    return "".join(render_pages(report).values())
+
+
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
     "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2b3d1a40000000049454e44ae426082"
@@ -145,8 +152,10 @@ def test_figures_go_to_the_longest_claim_id_that_names_them(toy_certs, tmp_path)
     by_id = report.by_id()
     assert [p.name for p in by_id["toy.step.corrected"].figures] == ["toy.step.corrected-curve.png"]
     assert [p.name for p in by_id["toy.step"].figures] == ["toy.step.png"]
-    page = render_html(report)
-    assert page.count('src="data:image/png;base64,') == 2
+    pages = render_pages(report)
+    index = pages.pop("report.html")
+    assert "".join(pages.values()).count('src="data:image/png;base64,') == 2  # each on its claim's card
+    assert index.count('<img class="thumb"') == 2  # and in the index's list of figures
 
 
 def test_html_report_is_self_contained_and_well_formed(toy_certs, tmp_path):
@@ -191,3 +200,16 @@ def test_report_command_exits_one_when_a_certificate_is_invalid(tmp_path, capsys
 def test_report_command_names_a_missing_certificate_folder(tmp_path, capsys):
     assert main(["report", "--certs", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]) == 2
     assert "--certs" in capsys.readouterr().err
+
+
+def test_values_at_a_counterexample_are_shown_only_when_the_kernel_accepts_the_refutation(tmp_path):
+    from verify.report.model import load_claim
+
+    path = tmp_path / "thm5.1.logits-other.json"
+    shutil.copy(ROOT / "certs" / path.name, path)
+    assert [v.text for v in load_claim(path).refutations] == ["left = 1, right = 0: the claimed left = right fails"]
+    data = json.loads(path.read_text())
+    data["obligations"][0]["witness"]["point"]["u"] = "0"  # the hypothesis wk*wq*u != 0 fails there
+    path.write_text(json.dumps(data))
+    view = load_claim(path)
+    assert not view.valid and view.refutations == []

@@ -51,3 +51,13 @@ def test_wrapped_latex_keeps_braces_and_left_right_pairs_balanced(width):
     assert wrapped.count("{") - wrapped.count("\\{") == wrapped.count("}") - wrapped.count("\\}")
     assert wrapped.count("\\left") == wrapped.count("\\right")
     assert wrapped.count("\\begin{array}") == wrapped.count("\\end{array}")
+
+
+def test_statements_break_at_clause_separators_relations_without_spaces_and_word_spaces():
+    # issue 22: statements of paired cards (refuted beside corrected) scrolled, since none of these was a break
+    statement = r"2nrp\le\mathrm{ops}=4nrp-np-rp\le 4nrp,\qquad \mathrm{ops}(y_i\mid S)=2rp-p\le 2rp"
+    rows = wrap_formula(statement, 24)
+    assert rows.startswith(r"\begin{array}{l}") and rows.count(r" \\ ") >= 2
+    assert r"\left(a\right)\leftarrow b" in wrap_formula(r"\left(a\right)\leftarrow b = c", 3)  # \left is not \le
+    words = r"H\ge k\ \text{for content-dependent weights};\ H\ge k\ \text{for position-only weights}"
+    assert all(len(row) < 60 for row in wrap_formula(words, 30).split(r" \\ "))

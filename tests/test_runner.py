@@ -103,3 +103,11 @@ def test_a_kill_at_any_step_of_the_write_leaves_each_present_figure_matching_its
         errors, _ = check_figures(cert, folder / "f")
         assert errors == [], f"killed before step {stop}: {errors}"
         assert cert in (json.loads(old_cert), json.loads(new_cert))
+
+
+def test_a_refuted_outcome_carries_both_sides_at_its_counterexample_in_its_json():
+    row = produce(get_claim("sec3.2.rnn-jacobian.eq1")).to_json()
+    assert row["refutation"]["corrected"] == "sec3.2.rnn-jacobian.eq1.corrected"
+    exact = [c for c in row["refutation"]["counterexamples"] if c["obligation"] == "polynomial-eq1"]
+    assert [(c["lhs"], c["rhs"], c["lhs_exact"]) for c in exact] == [("3", "2", True)]
+    assert "refutation" not in produce(get_claim("thm5.1.logits-other.corrected")).to_json()

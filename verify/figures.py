@@ -12,6 +12,7 @@ files, so this is a consistency check of the folder, done outside the kernel.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -26,12 +27,17 @@ __all__ = [
     "compare_files",
     "check_figures",
     "figures_folder",
+    "CLAIM_ID",
+    "is_claim_id",
 ]
 
 FIGURES_FOLDER = "figures"  # the default figures folder, inside the certificate folder
 # certificate parameter -> suffix of the file it records, named after the claim id
 RECORDED = {"figure_sha256": ".png", "numbers_sha256": ".json"}
 MAX_FIGURE_BYTES = 64 * 1024 * 1024  # a larger file is reported, not hashed
+# The form of every claim id: a certificate's claim names files (<claim>.png), so anything else (a path, a name
+# starting with a dot) is never used to build one, whatever a foreign certificate says.
+CLAIM_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]{0,127}")
 
 _files: ContextVar[dict[str, bytes] | None] = ContextVar("verify_figures", default=None)
 
@@ -61,9 +67,14 @@ def figures_folder(certificate_folder: Path, given: Path | None = None) -> Path:
     return given if given is not None else certificate_folder / FIGURES_FOLDER
 
 
+def is_claim_id(value: object) -> bool:
+    """True for a string of the form of a claim id (letters, digits, . _ + -; no path separator, no leading dot)."""
+    return isinstance(value, str) and CLAIM_ID.fullmatch(value) is not None
+
+
 def recorded_files(cert: object) -> dict[str, str]:
-    """The figure files a certificate records: file name -> sha256 hex (empty when it records none)."""
-    if not isinstance(cert, dict) or not isinstance(cert.get("claim"), str) or not isinstance(cert.get("params"), dict):
+    """The figure files a certificate records: file name -> sha256 hex (none without a valid claim id)."""
+    if not isinstance(cert, dict) or not is_claim_id(cert.get("claim")) or not isinstance(cert.get("params"), dict):
         return {}
     out = {}
     for key, suffix in RECORDED.items():
@@ -90,6 +101,9 @@ def compare_files(recorded: dict[str, str], folder: Path) -> tuple[list[str], li
     """(mismatches, checked files): each present file whose sha256 differs from the recorded one."""
     errors, checked = [], []
     for name, expected in sorted(recorded.items()):
+        if Path(name).name != name or name.startswith("."):
+            errors.append(f"{name[:80]!r}: not a plain file name; not looked up")
+            continue
         path = folder / name
         try:
             actual = _sha256(path)

@@ -4,8 +4,11 @@ Each item builds one claim's certificate, re-checks it with the kernel from its 
 with the baseline certificate (`--verify-baseline DIR`, by default `certs/` in pytest's rootdir when it
 exists), so another project's CI can run this proof regression inside its own pytest run. PATTERN is a
 shell-style pattern over claim ids (`thm4.2*`; several separated by commas); without it every claim runs.
-A claim whose builder needs a missing optional package (torch) is skipped with the reason. The plugin does
-nothing, and imports nothing heavy, unless --verify-claims is given.
+A claim whose builder needs a missing optional package (torch) is skipped with the reason. A claim the paper
+states wrongly is registered as refuted: its item passes when the kernel accepts the refutation, and is reported
+as "REFUTED (as registered)" (letter R, counted as "refuted" in the summary line) with both sides' values at the
+counterexample and the corrected claim; a claim whose verdict differs from the registered one fails. The plugin
+does nothing, and imports nothing heavy, unless --verify-claims is given.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import pytest
 __all__ = ["ClaimFailure", "ClaimItem", "ClaimCollector"]
 
 _NODE = "verify-claims"
+REFUTED = ("refuted", "R", "REFUTED (as registered)")  # category, letter, verbose word of a refuted claim's item
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -107,6 +111,7 @@ class ClaimItem(pytest.Item):
 
     def runtest(self) -> None:
         """Build and check the claim; fail with one message, skip when an optional package is missing."""
+        from verify.kernel import statements
         from verify.registry import get_claim
         from verify.runner import compare_digest, produce
 
@@ -118,6 +123,12 @@ class ClaimItem(pytest.Item):
             raise ClaimFailure("\n".join([f"builder error: {outcome.error}", *outcome.messages]))
         if not outcome.valid:
             raise ClaimFailure("\n".join(["the kernel rejected the certificate:", *outcome.messages]))
+        registered = "refuted" if statements()[self.claim_id].get("refuted") else "certified"
+        if outcome.verdict != registered:
+            raise ClaimFailure(f"verdict {outcome.verdict}, but the registered verdict is {registered}")
+        if outcome.verdict == "refuted":
+            self.user_properties.append(("verdict", "refuted"))
+            self.add_report_section("call", "refutation", _refutation_text(outcome.refutation))
         baseline = _baseline(self.config)
         if baseline is not None:
             state, message = compare_digest(outcome.claim, outcome.status, outcome.hash, baseline)
@@ -134,6 +145,38 @@ class ClaimItem(pytest.Item):
     def reportinfo(self) -> tuple[Path, int | None, str]:
         """The claim's id as its location (claims have no test file of their own)."""
         return self.path, None, f"claim {self.claim_id}"
+
+
+def _refutation_text(refutation: dict | None) -> str:
+    """Both sides at each counterexample point and the corrected claim, as lines of text."""
+    lines = []
+    for c in (refutation or {}).get("counterexamples", []):
+        point = ", ".join(f"{k} = {v}" for k, v in c["point"].items())
+        left, right = "=" if c["lhs_exact"] else "≈", "=" if c["rhs_exact"] else "≈"
+        lines.append(f"counterexample {c['obligation']} at {point}: left {left} {c['lhs']}, right {right} {c['rhs']}")
+        lines.append(f"  (the claimed left {c['op']} right fails there)")
+    corrected = (refutation or {}).get("corrected")
+    lines.append(f"corrected claim: {corrected}" if corrected else "no corrected claim is registered")
+    return "\n".join(lines)
+
+
+def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -> tuple[str, str, str] | None:
+    """A refuted claim that passes (its refutation is the registered verdict) is shown as REFUTED, not PASSED."""
+    if report.when == "call" and report.passed and ("verdict", "refuted") in getattr(report, "user_properties", []):
+        return REFUTED
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: object, exitstatus: int, config: pytest.Config) -> None:
+    """One line per refuted claim: where it fails and its correction (the summary line counts them)."""
+    reports = terminalreporter.stats.get(REFUTED[0], [])
+    if not reports:
+        return
+    terminalreporter.section(f"refuted claims ({len(reports)}), each as registered")
+    for report in reports:
+        lines = dict(report.sections).get("Captured refutation call", "").splitlines()
+        first, corrected = (lines[0], lines[-1]) if lines else ("", "")
+        terminalreporter.line(f"{report.nodeid.split('::')[-1]}: {first}; {corrected}")
 
 
 @pytest.hookimpl(tryfirst=True)

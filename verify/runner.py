@@ -56,6 +56,7 @@ class Outcome:
     baseline: str | None = None  # unchanged | changed | new
     data: bytes | None = field(default=None, repr=False)  # the certificate's bytes, until written
     files: dict[str, bytes] = field(default_factory=dict, repr=False)  # its figures, until written
+    refutation: dict | None = None  # a refuted claim: both sides at each counterexample, its corrected claim
 
     @property
     def status(self) -> str:
@@ -74,6 +75,8 @@ class Outcome:
             out["skipped"] = self.skipped
         if self.baseline is not None:
             out["baseline"] = self.baseline
+        if self.refutation is not None:
+            out["refutation"] = self.refutation
         return out
 
 
@@ -115,6 +118,10 @@ def produce(item: Claim) -> Outcome:
     else:
         outcome.verdict, outcome.valid, outcome.data, outcome.files = cert["verdict"], result.valid, data, files
         outcome.hash, outcome.obligations, outcome.messages = content_digest(cert), result.obligations, result.errors
+        if result.valid:
+            from verify.report.refutation import refutation_json
+
+            outcome.refutation = refutation_json(cert)
     outcome.seconds = time.perf_counter() - start
     return outcome
 

@@ -90,6 +90,10 @@ def _row(result: object) -> dict:
     keys = ("source", "claim", "verdict", "valid", "errors", "obligations")
     row = {k: getattr(result, k) for k in keys}
     row["path"] = row.pop("source")
+    if result.valid and result.verdict == "refuted":
+        from verify.report.refutation import refutation_json
+
+        row["refutation"] = refutation_json(_parsed(row["path"]))
     return row
 
 

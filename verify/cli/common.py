@@ -54,9 +54,11 @@ class CommandError(Exception):
 
 def configure_progress(quiet: bool) -> None:
     """Progress lines of long builders (logger verify.progress) go to stderr unless quiet."""
+    from verify.progress import LineHandler
+
     logger = logging.getLogger("verify.progress")
     if not logger.handlers:
-        handler = logging.StreamHandler(sys.stderr)
+        handler = LineHandler()  # whole lines, never inside a claim's open "[k/N] id ..." line
         handler.setFormatter(logging.Formatter("%(message)s"))
         logger.addHandler(handler)
         logger.propagate = False

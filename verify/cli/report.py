@@ -2,7 +2,8 @@
 
 The folder is compared with the registry (a registered claim without a certificate is shown as missing
 and fails the command unless --partial), figures are compared with the sha256 their certificates record,
-and report.md and report.html are rendered first and then put in place together.
+and report.md and the HTML pages (report.html, the index, and one page per section) are rendered first and then
+put in place together. Re-checking and rendering report their progress on stderr unless --quiet.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, emit_json, output_
 
 __all__ = ["HELP", "add_arguments", "run"]
 
-HELP = "write report.md and a self-contained report.html of the certificates"
+HELP = "write report.md and self-contained HTML pages (report.html and one per section) of the certificates"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--partial", action="store_true", help="the folder need not hold every registered claim")
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from verify.certificate import sweep_stale_temps
     from verify.cli.check import expand_paths
     from verify.figures import figures_folder
+    from verify.progress import Counter, from_args
     from verify.report.model import load_report
     from verify.report.output import write_report
 
@@ -44,9 +47,15 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--figures {args.figures}: no such folder")
     prepare_folder(args.out, "--out")
     sweep_stale_temps(args.out)
-    report = load_report(args.certs, figures_folder(args.certs, args.figures))
+    progress = from_args(args, "verify report")
+    files = expand_paths([args.certs])[0]
+    checked = Counter(progress, "re-checked certificates", len(files))
+    report = load_report(args.certs, figures_folder(args.certs, args.figures), checked.tick)
+    checked.finish()
+    rendered, pages = Counter(progress, "rendered sections", len(report.sections())), []
     with output_errors(args.out):
-        md_path, html_path = write_report(report, args.out)
+        md_path, html_path = write_report(report, args.out, pages, rendered.tick)
+    rendered.finish()
     counts = report.counts()
     missing = [v.id for v in report.claims if v.status == "missing"]
     mismatches = [e for v in report.claims for e in v.figure_errors]
@@ -57,9 +66,11 @@ def run(args: argparse.Namespace) -> int:
     error = ", ".join(problems) or None
     if args.json:
         payload = {"markdown": str(md_path), "html": str(html_path), "counts": counts, "missing": missing}
+        payload["pages"] = [str(p) for p in pages]
+        payload["findings"] = [_finding(v, report) for v in report.claims if v.status == "refuted"]
         emit_json({**payload, "unreadable": report.unreadable, "figure_mismatches": mismatches, "error": error})
     else:
-        print(f"verify report: wrote {md_path} and {html_path}")
+        print(f"verify report: wrote {md_path} and {html_path} (+ {len(pages) - 1} section pages)")
         print("verify report: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
     if missing and not args.partial:
         shown = ", ".join(missing)
@@ -67,3 +78,10 @@ def run(args: argparse.Namespace) -> int:
     for message in mismatches:
         print(f"verify report: figure check: {message}", file=sys.stderr)
     return EXIT_FAIL if error else EXIT_OK
+
+
+def _finding(view: object, report: object) -> dict:
+    """A refuted claim for --json: both sides at each counterexample point and its corrected claim."""
+    fixed = report.corrected(view)
+    values = [v.as_json() for v in view.refutations]
+    return {"claim": view.id, "counterexamples": values, "corrected": fixed.id if fixed is not None else None}

@@ -9,6 +9,7 @@ from pathlib import Path
 __all__ = ["NAME", "HELP", "add_arguments", "run", "render_text"]
 
 NAME = "show"
+_WIDTH = 110  # characters of a formula on one terminal line; longer ones wrap
 HELP = "print one certificate readably (statement, verdict, kernel re-check, obligations)"
 
 
@@ -23,8 +24,46 @@ def _indent(text: str, prefix: str) -> str:
     return textwrap.indent(text, prefix)
 
 
-def render_text(view: object) -> str:
-    """A claim view (verify.report.model.ClaimView) as terminal text."""
+def _refutation(view: object, corrected: str | None) -> list[str]:
+    """Both sides' values at each counterexample point, and the corrected claim's id."""
+    out = []
+    for values in view.refutations:
+        point = ", ".join(f"{name} = {value}" for name, value in values.point.items())
+        out += [f"  counterexample {values.obligation} at {point}:", f"    {values.values}; {values.fails}"]
+    if corrected:
+        out.append(f"  corrected claim: {corrected}  (python -m verify show {corrected})")
+    return ["refuted at:", *out, ""] if out else []  # the last line is dropped by the caller
+
+
+def _wrap(body: str) -> list[str]:
+    """A long formula wrapped at its outermost spaces: inside parentheses only as deep as the width needs."""
+    depths, depth = [], 0
+    for ch in body:
+        depth += ch in "([{"
+        depths.append(depth)
+        depth -= ch in ")]}"
+    for allowed in range(max(depths, default=0) + 1):
+        kept = "".join("\0" if ch == " " and d > allowed else ch for ch, d in zip(body, depths))
+        lines = textwrap.wrap(
+            kept, _WIDTH, initial_indent="      ", subsequent_indent="        ", break_long_words=False
+        )
+        if all(len(line) <= _WIDTH + 8 for line in lines):
+            break
+    return [line.replace("\0", " ") for line in lines or [body]]
+
+
+def _formula(label: str, body: str, note: str) -> list[str]:
+    """One labelled formula, long ones wrapped at spaces onto indented lines."""
+    head = f"  {label}:" + (f" {note}" if note and ("\n" in body or len(body) > _WIDTH) else "")
+    if "\n" in body:
+        return [head, _indent(body, "      ")]
+    if len(body) > _WIDTH:
+        return [head, *_wrap(body)]
+    return [f"  {label}: " + "  ".join(p for p in (body, note) if p)]
+
+
+def render_text(view: object, corrected: str | None = None) -> str:
+    """A claim view (verify.report.model.ClaimView) as terminal text; `corrected` names its corrected claim."""
     from verify.report.model import plural
 
     out = [f"{view.id}  [{view.status}]  {view.reference}", f"section {view.section}", ""]
@@ -34,15 +73,12 @@ def render_text(view: object) -> str:
     kernel = "valid" if view.valid else "INVALID"
     out.append(f"verdict: {view.verdict}    kernel re-check: {kernel}, {plural(len(view.obligations), 'obligation')}")
     out += [_indent(e, "  ! ") for e in view.errors]
+    refutation = _refutation(view, corrected if view.verdict == "refuted" else None)
+    out += [""] + refutation[:-1] if refutation else []
     for ob in view.obligations:
         out += ["", f"obligation {ob.name} ({ob.kind})"]
         for line in ob.lines:
-            body = line.math.text if line.math is not None else ""
-            note = line.note if line.note else ""
-            if "\n" in body:
-                out += [f"  {line.label}:" + (f" {note}" if note else ""), _indent(body, "      ")]
-            else:
-                out.append(f"  {line.label}: " + "  ".join(p for p in (body, note) if p))
+            out += _formula(line.label, line.math.text if line.math is not None else "", line.note or "")
     out += [""] + [f"figure: {p}" for p in view.figures]
     out += [f"file: {view.path}", f"content hash: {view.content_hash}", f"file sha256: {view.file_sha256}"]
     return "\n".join(out)
@@ -67,9 +103,22 @@ def run(args: argparse.Namespace) -> int:
         view = load_claim(path)
     except UnreadableInput as err:
         raise InputError(str(err)) from None
-    view.figures = _figures(view.id, figures_folder(path.parent if named else args.certs))
-    print(render_text(view))
+    folder = path.parent if named else args.certs
+    view.figures = _figures(view.id, figures_folder(folder))
+    corrected = _corrected(view.id, folder)
+    print(render_text(view, corrected))
     return 0 if view.valid else 1
+
+
+def _corrected(claim_id: str, folder: Path) -> str | None:
+    """The id of the corrected claim of a claim, when one is registered (or its certificate is beside it)."""
+    from verify.kernel import statements
+    from verify.report.model import CORRECTED
+
+    if claim_id.endswith(CORRECTED):
+        return None
+    fixed = claim_id + CORRECTED
+    return fixed if fixed in statements() or (folder / f"{fixed}.json").is_file() else None
 
 
 def _figures(claim_id: str, folder: Path) -> list[Path]:

@@ -44,9 +44,9 @@ class _Progress:
     def start(self, index: int) -> None:
         """The line printed before a claim is built (serial runs only)."""
         if not self.quiet:
-            total = len(self.claims)
-            print(f"[{index + 1:>{self.width}}/{total}] {self.claims[index].id} ...", end="", file=sys.stderr)
-            sys.stderr.flush()
+            from verify.progress import open_line
+
+            open_line(f"[{index + 1:>{self.width}}/{len(self.claims)}] {self.claims[index].id} ...")
 
     def finish(self, index: int, outcome: object, serial: bool) -> None:
         """Write a valid certificate and its figures, then record and show the outcome."""
@@ -61,7 +61,9 @@ class _Progress:
             return
         status = f"{outcome.status} ({outcome.seconds:.2f} s)"
         if serial:
-            print(f" {status}", file=sys.stderr, flush=True)
+            from verify.progress import close_line
+
+            close_line(status)
         else:
             count = f"[{len(self.done):>{self.width}}/{len(self.claims)}]"
             print(f"{count} {outcome.claim} ... {status}", file=sys.stderr, flush=True)

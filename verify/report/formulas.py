@@ -181,13 +181,41 @@ def _node_latex(node: tuple) -> str:
     return _call_latex(node[1], [_node_latex(a) for a in node[2]])
 
 
+def _node_text(node: tuple) -> str:
+    """Plain infix text of one node with only the parentheses precedence needs (for the terminal)."""
+    kind = node[0]
+
+    def wrap(child: tuple, minimum: int) -> str:
+        """A child's text, parenthesized when it binds less tightly than `minimum`."""
+        text = _node_text(child)
+        return f"({text})" if _PRECEDENCE[child[0]] < minimum else text
+
+    if kind in ("num", "var"):
+        return str(node[1])
+    if kind == "neg":
+        return "-" + wrap(node[1], 3)
+    if kind == "add":
+        right = _node_text(node[2])
+        return f"{_node_text(node[1])} - {right[1:]}" if right.startswith("-") else f"{_node_text(node[1])} + {right}"
+    if kind == "sub":
+        return f"{_node_text(node[1])} - {wrap(node[2], 2)}"
+    if kind == "mul":
+        return f"{wrap(node[1], 2)}*{wrap(node[2], 3 if node[2][0] == 'neg' else 2)}"
+    if kind == "div":
+        return f"{wrap(node[1], 2)}/{wrap(node[2], 4)}"
+    if kind == "pow":
+        return f"{wrap(node[1], 5)}^{node[2]}"
+    return f"{node[1]}({', '.join(_node_text(a) for a in node[2])})"
+
+
 def expression_math(text: object) -> Math:
     """An expression string of the kernel's language as mathematics (unparsable or huge text is shown as text)."""
     if isinstance(text, str) and len(text) > MAX_EXPRESSION_SHOWN:
         note = f"(an expression of {len(text)} characters; see the certificate)"
         return Math(_text_latex(note), f"{text[: MAX_EXPRESSION_SHOWN // 4]} ... {note}")
     try:
-        return Math(_node_latex(parse_expression(text, "expression")), str(text))
+        node = parse_expression(text, "expression")
+        return Math(_node_latex(node), _node_text(node))
     except (KernelError, RecursionError):
         return Math(_text_latex(str(text)[:80]), str(text))
 

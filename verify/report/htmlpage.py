@@ -1,22 +1,38 @@
-"""The report as one self-contained HTML page: MathML for mathematics, inline CSS, figures as data URIs.
+"""The claim cards of the HTML report: MathML for mathematics, inline CSS, figures as data URIs.
 
-Nothing is fetched when the page is viewed (no scripts, fonts, style sheets or images from the network);
-every string taken from a certificate is escaped.
+site.py puts the cards on pages (an index and one page per paper section). Nothing is fetched when a page is
+viewed (no scripts, fonts, style sheets or images from the network); every string taken from a certificate is
+escaped. Links between claims go through a `Links` function (claim id -> href), since a claim's card may be on
+another page.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Callable
 from pathlib import Path
 
 from verify.inputs import InputError, read_bounded
 from verify.report.formulas import Math
-from verify.report.kinds import Line, counterexample_points
+from verify.report.kinds import Line
 from verify.report.mathml import mathml_available, to_mathml
-from verify.report.model import CORRECTED, ClaimView, ObligationView, Report, anchor, plural, witness_of
+from verify.report.model import CORRECTED, ClaimView, ObligationView, Report, anchor, plural
 
-__all__ = ["render_html", "MAX_FIGURE_BYTES"]
+__all__ = [
+    "card",
+    "pair",
+    "page",
+    "badge",
+    "escape",
+    "figure",
+    "refutation_block",
+    "formula",
+    "Links",
+    "MAX_FIGURE_BYTES",
+]
+
+Links = Callable[[str], str]  # claim id -> the href of its card (on this page or another)
 
 MAX_FIGURE_BYTES = 8 * 1024 * 1024  # a larger PNG is linked by path instead of embedded
 # Formula widths in symbols (estimated by verify/report/wrap.py, about 14 px each in display math): statements and
@@ -40,7 +56,8 @@ table{border-collapse:collapse;margin:.4em 0 1em 0;width:100%} th,td{border:1px 
 .card.certified-card{border-left:6px solid #1a7f37}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:1em;align-items:start} .pair>.card{margin:0}
 .statement{font-size:1.08em;margin:.5em 0;overflow-x:auto;overflow-y:hidden} .words{color:#3b4350}
-.why{color:#57606a;font-size:.92em} .meta{color:#57606a;font-size:.82em;word-break:break-all;margin-top:.6em}
+.why{color:#57606a;font-size:.92em} .meta{color:#57606a;font-size:.82em;overflow-wrap:anywhere;margin-top:.6em}
+.scroll{display:block;overflow-x:auto;overflow-y:hidden;max-width:100%} .findings-list>li{margin-bottom:.8em}
 details{margin:.35em 0;border-top:1px dashed #d8dee4;padding-top:.3em} summary{cursor:pointer;font-weight:bold}
 dl.ob{display:grid;grid-template-columns:max-content 1fr;gap:.25em 1em;margin:.4em 0 .2em 1em}
 dl.ob dt{color:#57606a;font-size:.9em} dl.ob dd{margin:0;overflow-x:auto;overflow-y:hidden;padding:.15em 0}
@@ -49,23 +66,39 @@ dl.ob dt{color:#57606a;font-size:.9em} dl.ob dd{margin:0;overflow-x:auto;overflo
 .findings{background:#fff8f2;border:1px solid #f0c9a8;border-radius:8px;padding:.5em 1.2em}
 math{font-size:1.1em} mtd[columnalign=left]{text-align:left} .statement math[display=block]{margin:.3em 0}
 dl.ob math{math-style:normal} dl.ob math[display=block]{display:inline math}
-img.figure{max-width:100%;border:1px solid #d0d7de}
+img.figure{max-width:100%;border:1px solid #d0d7de} figure{margin:.6em 0}
+nav.top{background:#fff;border-bottom:1px solid #d0d7de;padding:.35em 1.5em;font-size:.9em;line-height:1.9}
+nav.top a{text-decoration:none;color:#0550ae;white-space:nowrap;margin-right:.9em} nav.top b{margin-right:.5em}
+nav.top .here{font-weight:bold;color:#1d2330}
+a.permalink{color:#8c959f;text-decoration:none;margin-left:.35em;font-weight:normal;font-size:.85em}
+a.permalink:hover{color:#0550ae} .refuted-at{background:#fff8f2;border:1px solid #f0c9a8;border-radius:6px;
+ padding:.35em .8em;margin:.5em 0} .refuted-at ul{margin:.2em 0;padding-left:1.2em} .values{font-weight:bold}
+img.thumb{max-width:min(100%,460px);border:1px solid #d0d7de} .parts{font-size:.9em}
+h3 code{word-break:break-word} td code{word-break:break-word}
+@media (min-width:900px){nav.top{position:sticky;top:0;z-index:5} [id]{scroll-margin-top:3.2em}}
+@media (max-width:700px){main{padding:0 .55em;margin:.6em auto} h1{font-size:1.3em} nav.top{padding:.3em .6em}
+ .pair{grid-template-columns:1fr} .card{padding:.6em .7em} table .opt{display:none}
+ dl.ob{grid-template-columns:1fr;margin-left:.2em} dl.ob dd{margin-left:.6em}
+ .findings{padding:.4em .6em} .findings ul{padding-left:1.1em} .findings-list>li{overflow-wrap:anywhere}}
 """
 
 
-def _e(text: object) -> str:
+def escape(text: object) -> str:
     """HTML-escaped text."""
     return html.escape(str(text), quote=True)
 
 
-def _badge(status: str) -> str:
+_e = escape
+
+
+def badge(status: str) -> str:
     """A coloured verdict label."""
     return f'<span class="badge {_e(status)}">{_e(status)}</span>'
 
 
-def _statement(latex: str, width: float = STATEMENT_WIDTH) -> str:
-    """A frozen statement's LaTeX as display MathML (or its source, escaped, without a converter)."""
-    return to_mathml(Math(latex or r"\text{(no statement)}", latex or "(no statement)", display=True), width)
+def formula(latex: str, width: float = STATEMENT_WIDTH, display: bool = True) -> str:
+    """A statement's LaTeX as MathML (or its source, escaped, without a converter)."""
+    return to_mathml(Math(latex or r"\text{(no statement)}", latex or "(no statement)", display=display), width)
 
 
 def _line(line: Line, width: float = LINE_WIDTH) -> str:
@@ -85,40 +118,61 @@ def _obligation(ob: ObligationView, bad: list[str], width: float = LINE_WIDTH) -
     )
 
 
-def _figure(png: Path, claim_id: str) -> str:
-    """A PNG figure as an embedded data URI (or a path when too large to embed)."""
+def figure(png: Path, claim_id: str, css: str = "figure", caption: str = "") -> str:
+    """A PNG figure as an embedded data URI (or a note when it cannot be embedded)."""
     try:
         data = read_bounded(png, MAX_FIGURE_BYTES, "PNG figure")
     except InputError as err:
         return f'<p class="meta">figure not embedded: {_e(err)}</p>'
     if not data.startswith(b"\x89PNG"):
-        return f'<p class="meta">figure (not embedded: too large or not a PNG): <code>{_e(png)}</code></p>'
+        return f'<p class="meta">figure (not embedded: not a PNG): <code>{_e(png)}</code></p>'
     uri = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+    anchor_id = f' id="figure-{anchor(png.stem)[len("claim-") :]}"' if css == "figure" else ""
     return (
-        f'<figure><img class="figure" alt="{_e(claim_id)}: {_e(png.name)}" src="{uri}">'
-        f'<figcaption class="meta">{_e(png)}</figcaption></figure>'
+        f'<figure{anchor_id}><img class="{css}" alt="{_e(claim_id)}: {_e(png.name)}" src="{uri}">'
+        f'<figcaption class="meta">{caption or _e(png)}</figcaption></figure>'
     )
 
 
-def _card(view: ClaimView, report: Report, paired: bool = False) -> str:
-    """The card of one claim (half width when paired): statement, verdict, obligations, figures, file, hash."""
+def refutation_block(view: ClaimView, report: Report, links: Links, corrected: bool = True) -> str:
+    """Where a refuted claim fails: each counterexample point with both sides' values, and its corrected claim."""
+    items = []
+    for values in view.refutations:
+        point = ", ".join(f"{name} = {value}" for name, value in values.point.items())
+        items.append(
+            f"<li>counterexample <code>{_e(values.obligation)}</code> at <code>{_e(point)}</code>: "
+            f'<span class="values">{_e(values.values)}</span>; {_e(values.fails)}</li>'
+        )
+    fixed = report.corrected(view)
+    if corrected and view.verdict == "refuted" and fixed is not None:
+        link = f'<a href="{_e(links(fixed.id))}"><code>{_e(fixed.id)}</code></a>'
+        items.append(f"<li>corrected claim: {link} {badge(fixed.status)}</li>")
+    if not items:
+        return ""
+    return f'<div class="refuted-at"><b>Refuted at</b><ul>{"".join(items)}</ul></div>'
+
+
+def card(view: ClaimView, report: Report, links: Links, paired: bool = False) -> str:
+    """The card of one claim (half width when paired): statement, verdict, values at the counterexample,
+    figures, obligations, file and hash; its heading carries a permalink."""
     statement_width, line_width = (
         (PAIRED_STATEMENT_WIDTH, PAIRED_LINE_WIDTH) if paired else (STATEMENT_WIDTH, LINE_WIDTH)
     )
-    out = [f'<div class="card {_e(view.status)}-card" id="{anchor(view.id)}">']
+    here = anchor(view.id)
+    out = [f'<div class="card {_e(view.status)}-card" id="{here}">']
     out.append(
-        f'<h3><code>{_e(view.id)}</code> {_badge(view.status)} <span class="words">{_e(view.reference)}</span></h3>'
+        f'<h3><code>{_e(view.id)}</code> {badge(view.status)} <span class="words">{_e(view.reference)}</span>'
+        f'<a class="permalink" href="#{here}" title="permalink to this claim">#</a></h3>'
     )
     partner = report.by_id().get(view.partner)
     if partner is not None:
         relation = "corrects" if view.id.endswith(CORRECTED) else "corrected by"
         out.append(
-            f'<div class="meta">{relation} <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a>'
-            f" {_badge(partner.status)}</div>"
+            f'<div class="meta">{relation} <a href="{_e(links(partner.id))}"><code>{_e(partner.id)}</code></a>'
+            f" {badge(partner.status)}</div>"
         )
     out.append(
-        f'<div class="statement">{_statement(view.latex, statement_width)}</div>'
-        f'<div class="words">{_e(view.words)}</div>'
+        f'<div class="statement">{formula(view.latex, statement_width)}</div><div class="words">{_e(view.words)}</div>'
     )
     if view.why:
         out.append(f'<p class="why"><b>Why the obligations imply it.</b> {_e(view.why)}</p>')
@@ -137,10 +191,11 @@ def _card(view: ClaimView, report: Report, paired: bool = False) -> str:
         out.append('<pre class="errors">' + _e("\n".join(view.errors)) + "</pre>")
     if view.figure_errors:
         out.append('<pre class="errors">figure check: ' + _e("\n".join(view.figure_errors)) + "</pre>")
+    out.append(refutation_block(view, report, links))
+    out += [figure(png, view.id) for png in view.figures]  # next to the statement, before the proof items
     for ob in view.obligations:
         bad = [e for e in view.errors if f"obligation {ob.name!r}" in e]
         out.append(_obligation(ob, bad, line_width))
-    out += [_figure(png, view.id) for png in view.figures]
     out.append(
         f'<div class="meta">certificate <code>{_e(view.path)}</code><br>content hash <code>'
         f"{_e(view.content_hash)}</code><br>file sha256 <code>{_e(view.file_sha256)}</code></div></div>"
@@ -148,99 +203,18 @@ def _card(view: ClaimView, report: Report, paired: bool = False) -> str:
     return "".join(out)
 
 
-def _summary(report: Report) -> str:
-    """The summary table, one block of rows per paper section."""
-    rows = [
-        "<table><tr><th>section</th><th>claim</th><th>reference</th><th>verdict</th><th>kernel</th>"
-        "<th>obligations</th></tr>"
-    ]
-    for section, views in report.sections():
-        for k, v in enumerate(views):
-            head = f'<td rowspan="{len(views)}"><b>{_e(section)}</b></td>' if k == 0 else ""
-            kernel = "—" if v.path is None else "valid" if v.valid else '<b class="kernel-bad">INVALID</b>'
-            rows.append(
-                f'<tr>{head}<td><a href="#{anchor(v.id)}"><code>{_e(v.id)}</code></a></td>'
-                f"<td>{_e(v.reference)}</td><td>{_badge(v.status)}</td><td>{kernel}</td>"
-                f"<td>{len(v.obligations)}</td></tr>"
-            )
-    return "".join(rows) + "</table>"
+def pair(view: ClaimView, partner: ClaimView, report: Report, links: Links) -> str:
+    """A refuted claim beside its correction (one column on a narrow screen)."""
+    return f'<div class="pair">{card(view, report, links, True)}{card(partner, report, links, True)}</div>'
 
 
-def _findings(report: Report) -> str:
-    """Every refuted step with its counterexample, next to its corrected statement."""
-    items = []
-    by_id = report.by_id()
-    for view in report.findings():
-        original = by_id.get(view.partner)
-        if view.id.endswith(CORRECTED) and original is not None and original.verdict == "refuted":
-            continue
-        points = []
-        for ob in view.obligations:
-            if ob.kind == "counterexample":
-                shown = ", ".join(to_mathml(m) for m in _points(view, ob)) or "see the certificate"
-                points.append(f"<br>counterexample <code>{_e(ob.name)}</code>: {shown}")
-        text = [
-            f'<li><a href="#{anchor(view.id)}"><code>{_e(view.id)}</code></a> {_badge(view.status)} '
-            f"{_e(view.reference)}<br>as printed: {to_mathml(Math(view.latex, view.latex))}"
-        ]
-        text += points
-        if view.verdict == "refuted" and not points:
-            shown = ", ".join(f"<code>{_e(ob.name)}</code> ({_e(ob.kind)})" for ob in view.obligations)
-            text.append(f"<br>refuted by: {shown}")
-        partner = by_id.get(view.partner)
-        if partner is not None and not view.id.endswith(CORRECTED):
-            text.append(
-                f'<br>corrected: <a href="#{anchor(partner.id)}"><code>{_e(partner.id)}</code></a> '
-                f"{_badge(partner.status)} {to_mathml(Math(partner.latex, partner.latex))}"
-            )
-        items.append("".join(text) + "</li>")
-    if not items:
-        return "<p>No step of the paper is refuted by the certificates in this folder.</p>"
-    return "<ul>" + "".join(items) + "</ul>"
-
-
-def _points(view: ClaimView, ob: ObligationView) -> list[Math]:
-    """The counterexample point of an obligation, read from the certificate file."""
-    return counterexample_points(witness_of(view, ob.name))
-
-
-def _sections(report: Report) -> str:
-    """All claim cards, by section; a refuted claim and its correction side by side."""
-    out, by_id = [], report.by_id()
-    for section, views in report.sections():
-        out.append(f"<h2>Section {_e(section)}</h2>")
-        done: set[str] = set()
-        for view in views:
-            if view.id in done:
-                continue
-            partner = by_id.get(view.partner)
-            if view.verdict == "refuted" and partner is not None and partner.id.endswith(CORRECTED):
-                out.append(f'<div class="pair">{_card(view, report, True)}{_card(partner, report, True)}</div>')
-                done.add(partner.id)
-            else:
-                out.append(_card(view, report))
-    return "".join(out)
-
-
-def render_html(report: Report) -> str:
-    """The whole report as one self-contained HTML document."""
-    counts = report.counts()
-    tally = " ".join(f"{_badge(s)} {n}" for s, n in counts.items())
+def page(title: str, nav: str, body: str) -> str:
+    """One complete, self-contained HTML document."""
     note = (
-        ""
-        if mathml_available()
-        else ('<p class="errors">latex2mathml is not installed: formulas are shown as text.</p>')
+        "" if mathml_available() else '<p class="errors">latex2mathml is not installed: formulas are shown as text.</p>'
     )
-    unreadable = "".join(f'<p class="errors">unreadable: {_e(u)}</p>' for u in report.unreadable)
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<title>Certificates: How Many Heads Make an SSM?</title>"
-        f"<style>{_CSS}</style></head><body><main>"
-        '<h1>Certificates of “How Many Heads Make an SSM?” <span class="words">(arXiv 2512.15115)</span></h1>'
-        f'<p>{tally} <span class="meta">certificates read from <code>{_e(report.certs)}</code>, each re-checked '
-        "by the kernel when this page was written</span></p>"
-        f"{note}{unreadable}<h2>Summary</h2>{_summary(report)}"
-        f'<h2>Findings: refuted and corrected steps of the paper</h2><div class="findings">{_findings(report)}</div>'
-        f"{_sections(report)}</main></body></html>\n"
+        f"<title>{_e(title)}</title><style>{_CSS}</style></head><body>{nav}<main>{note}{body}</main></body></html>\n"
     )

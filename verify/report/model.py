@@ -8,15 +8,17 @@ findings (refuted steps and their corrections) are derived from the certificates
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from verify.figures import compare_files, recorded_files
+from verify.figures import compare_files, is_claim_id, recorded_files
 from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
 from verify.kernel.errors import KernelError
 from verify.kernel.limits import MAX_FILE_BYTES
 from verify.report.kinds import Line, obligation_lines
+from verify.report.refutation import SideValues, refutation_summary
 
 __all__ = [
     "ClaimView",
@@ -73,6 +75,7 @@ class ClaimView:
     registered: bool = True
     recorded: dict[str, str] = field(default_factory=dict)  # figure files the certificate records, by sha256
     figure_errors: list[str] = field(default_factory=list)  # recorded figures that differ from the files
+    refutations: list[SideValues] = field(default_factory=list)  # both sides at each counterexample point
 
     @property
     def status(self) -> str:
@@ -99,6 +102,12 @@ class Report:
     def by_id(self) -> dict[str, ClaimView]:
         """Claims by id."""
         return {c.id: c for c in self.claims}
+
+    def corrected(self, view: ClaimView) -> ClaimView | None:
+        """The corrected claim (`<id>.corrected`) of a claim, when the report lists it (present or missing)."""
+        if view.id.endswith(CORRECTED):
+            return None
+        return self.by_id().get(view.id + CORRECTED)
 
     def sections(self) -> list[tuple[str, list[ClaimView]]]:
         """Claims grouped by paper section, sections in paper order (3.1 < 3.1.2 < 4.1 < 5 < 6 < A)."""
@@ -156,9 +165,12 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
     except KernelError:
         cert = None
     cert = cert if isinstance(cert, dict) else {}
-    claim_id = cert.get("claim") if isinstance(cert.get("claim"), str) else path.stem
+    claim = cert.get("claim")
+    claim_id = claim if is_claim_id(claim) else path.stem  # a path-like id never names anything (issue 22, fault 8)
     spec = table.get(claim_id)
     view = ClaimView(claim_id, registered=spec is not None)
+    if claim_id != claim:
+        view.errors.append(f"{path}: claim: {str(claim)[:80]!r} is not a claim id; shown under the file's name")
     if spec is not None:
         view.section, view.reference, view.why = spec["section"], spec["reference"], spec.get("why", "")
         view.latex, view.words = spec["statement"]["latex"], spec["statement"]["words"]
@@ -167,7 +179,7 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         statement = cert.get("statement") if isinstance(cert.get("statement"), dict) else {}
         view.words = str(statement.get("words", ""))
     view.verdict = cert.get("verdict") if isinstance(cert.get("verdict"), str) else None
-    view.valid, view.errors = result.valid, list(result.errors)
+    view.valid, view.errors = result.valid and claim_id == claim, view.errors + list(result.errors)
     view.path, view.file_sha256 = str(path), "sha256:" + hashlib.sha256(data).hexdigest()
     view.recorded = recorded_files(cert)
     view.content_hash = cert.get("hash") if isinstance(cert.get("hash"), str) else None
@@ -176,6 +188,8 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         name = str(item.get("name", f"#{k}")) if isinstance(item, dict) else f"#{k}"
         kind = str(item.get("kind", "?")) if isinstance(item, dict) else "?"
         view.obligations.append(ObligationView(name, kind, obligation_lines(item)))
+    if view.verdict == "refuted" and view.valid:  # values only where the kernel confirmed the refutation
+        view.refutations = refutation_summary(items)
     return view
 
 
@@ -191,8 +205,11 @@ def _paper_order(views: list[ClaimView], spec_ids: list[str]) -> list[ClaimView]
     return sorted(views, key=key)
 
 
-def load_report(certs: Path, figures: Path | None = None) -> Report:
-    """Re-check every certificate in a folder and add a 'missing' entry for each registered claim without one."""
+def load_report(certs: Path, figures: Path | None = None, tick: Callable[[str], None] | None = None) -> Report:
+    """Re-check every certificate in a folder and add a 'missing' entry for each registered claim without one.
+
+    `tick(name)` is called after each certificate (for progress lines).
+    """
     table = statements()
     views, unreadable = [], []
     for path in sorted(certs.glob("*.json")):
@@ -200,6 +217,8 @@ def load_report(certs: Path, figures: Path | None = None) -> Report:
             views.append(load_claim(path, table))
         except UnreadableInput as err:
             unreadable.append(str(err))
+        if tick is not None:
+            tick(path.stem)
     present = {v.id for v in views}
     for claim_id, spec in table.items():
         if claim_id not in present:

@@ -16,9 +16,15 @@ __all__ = ["wrap_formula", "estimate_width"]
 _LEFT = re.compile(r"\\left\s*(\\[a-zA-Z]+|\\.|.)")
 _RIGHT = re.compile(r"\\right\s*(\\[a-zA-Z]+|\\.|.)")
 _BEGIN = re.compile(r"\\begin\{([a-zA-Z*]+)\}")
-_SEPARATORS = re.compile(r",\\quad |, ")  # between the fields of a record or the items of a list
-_SIGNS = re.compile(r" (?:[+=-]|\\ge|\\le|\\ne) ")  # between the terms and sides of a formula
+# Between the fields of a record, the items of a list, or the clauses of a statement (",\\quad ", ", ", ";\\ ",
+# ":\\quad ", "\\qquad "): the row ends after the separator.
+_SEPARATORS = re.compile(r"[,;:]\\q?quad ?|, |[,;:]\\ |\\qquad ?")
+# Between the terms and sides of a formula: a sign with spaces around it, or a relation written without spaces.
+_SIGNS = re.compile(
+    r" (?:[+=-]|\\ge|\\le|\\ne) |(?<=[A-Za-z0-9})])(?:=|\\[lg]e(?![a-zA-Z])|\\ne(?![a-zA-Z]))(?= ?[A-Za-z0-9\\({])"
+)
 _FACTORS = re.compile(r"\\,")  # between the factors of a product
+_SPACES = re.compile(r"\\ ")  # a word space (before text such as \text{for every n}): the last resort
 _SMALL = 0.7  # relative size of superscripts and subscripts
 _FRACTION = 0.85  # relative size of the parts of a fraction (full size at the top of a display, smaller inside)
 _ZERO = {"\\left", "\\right", "\\displaystyle", "\\textstyle", "\\limits", "\\mathrm", "\\mathbf", "\\mathit"}
@@ -168,7 +174,7 @@ def _pieces(nodes: list, breaks: re.Pattern) -> list[list]:
         start = 0
         for match in breaks.finditer(node):
             token = match.group(0)
-            if token.startswith(","):  # a separator ends its row
+            if breaks is _SEPARATORS or breaks is _SPACES:  # a separator (or a word space) ends its row
                 pieces[-1].append(node[start : match.start() + 1])
                 pieces.append([])
                 start = match.end()
@@ -179,7 +185,7 @@ def _pieces(nodes: list, breaks: re.Pattern) -> list[list]:
             else:  # a sign starts the next row
                 pieces[-1].append(node[start : match.start()])
                 pieces.append([])
-                start = match.start() + 1
+                start = match.start() + (1 if token.startswith(" ") else 0)
         pieces[-1].append(node[start:])
     return [p for p in pieces if _serialize(p).strip()]
 
@@ -233,7 +239,7 @@ def _wrap(nodes: list, width: float) -> list:
     """The tree broken into rows no wider than `width` where it can be (the same list when it fits).
 
     Rows break first between the fields of a record, then at signs (a relation starts its row), then between
-    factors, and a row still too wide is broken inside its widest groups.
+    factors, then at word spaces, and a row still too wide is broken inside its widest groups.
     """
     if estimate_width(nodes) <= width:
         return nodes
@@ -243,7 +249,11 @@ def _wrap(nodes: list, width: float) -> list:
             rows.append(field)
             continue
         for term in _pack(_pieces(field, _SIGNS), width, relations=True):
-            rows += _pack(_pieces(term, _FACTORS), width) if estimate_width(term) > width else [term]
+            if estimate_width(term) <= width:
+                rows.append(term)
+                continue
+            for part in _pack(_pieces(term, _FACTORS), width):
+                rows += _pack(_pieces(part, _SPACES), width) if estimate_width(part) > width else [part]
     rows = [_shrink(row, width) if estimate_width(row) > width else row for row in rows]
     return rows[0] if len(rows) == 1 else [("rows", rows)]
 

@@ -59,7 +59,7 @@ TEXTS = {
         "reference": "Section 6.1, Experiment I, Figure 3",
         "statement": {
             "latex": "\\mathrm{MSE}\\big(\\hat f_{k,H}\\big)\\ \\ge\\ \\min_{f\\in\\mathcal "
-            "M_H}\\mathrm{MSE}(f)\\quadk\\in\\{2,4,8\\},\\ H\\in\\{1,\\dots,9\\}",
+            "M_H}\\mathrm{MSE}(f)\\quad k\\in\\{2,4,8\\},\\ H\\in\\{1,\\dots,9\\}",
             "words": "Figure 3 reproduced (default profile of numeric/experiments/fig3.py): for "
             "every rank k in {2, 4, 8} and H = 1..9 the trained H-head student (parameter "
             "student.k<k>.H<H>: its float64 weights V, phi, psi as exact dyadic "
