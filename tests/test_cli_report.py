@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from helpers_cli import CHEAP, ROOT
@@ -90,7 +91,7 @@ def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_previous_pair(
 
     def full(fd, tmp, data):
         calls.append(tmp)
-        if len(calls) == 2:  # the disk fills up while report.html is written
+        if len(calls) == 2:  # the disk fills up while the second file of the report is written
             os.close(fd)
             number = getattr(errno, code)
             raise OSError(number, os.strerror(number))
@@ -99,9 +100,8 @@ def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_previous_pair(
     monkeypatch.setattr(certificate, "_fill", full)
     assert main(["report", "--certs", str(certs), "--out", str(out), "--partial"]) == 2
     err = capsys.readouterr().err
-    assert (
-        err == f"verify report: --out {out}: cannot write {out / 'report.html'} ({os.strerror(getattr(errno, code))})\n"
-    )
+    name = Path(calls[1]).name.removeprefix(".").rsplit(".", 2)[0]  # .NAME.PID-RANDOM.tmp -> NAME
+    assert err == f"verify report: --out {out}: cannot write {out / name} ({os.strerror(getattr(errno, code))})\n"
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 

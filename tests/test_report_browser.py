@@ -137,6 +137,8 @@ class Page:
         for _ in range(600):
             try:
                 loaded = self.evaluate("document.readyState") == "complete" and self.evaluate("location.href") == url
+                # a fragment counts once the browser has moved to it (under load this can lag the load event)
+                loaded = loaded and bool(self.evaluate("!location.hash || document.querySelector(':target') !== null"))
             except RuntimeError:  # the old page's context went away during the navigation
                 loaded = False
             if loaded:
