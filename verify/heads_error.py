@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exact_system, find_blocks, read_arrays
+from verify import checkpoint_heads
 from verify.certificate import certificate_bytes, write_atomic
 from verify.kernel import check_certificate, load_json
 
@@ -46,6 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="analyze blocks in N worker processes")
     parser.add_argument("--check", type=Path, metavar="CERT", help="re-check CERT against the weight file --ssm")
+    checkpoint_heads.add_arguments(parser)  # S4D, S5, LRU checkpoints in their published naming
 
 
 def wants_error_table(args: argparse.Namespace) -> bool:
@@ -296,6 +298,8 @@ def run(args: argparse.Namespace) -> int:
             raise BadWeights(f"--n: found {args.n}, expected a sequence length in [1, {1 << 24}]")
         if args.jobs < 1:
             raise BadWeights(f"--jobs: found {args.jobs}, expected at least 1")
+        if checkpoint_heads.applies(args):
+            return checkpoint_heads.run(args, tolerance)
         jobs = [(path, prefix, args.n, tolerance, args.out) for prefix in _blocks(path, args.prefix)]
     except BadWeights as err:
         print(f"verify heads: {err}", file=sys.stderr)
