@@ -18,9 +18,10 @@ by gamma_k times the sum of absolute products; so |F~ - F| <= eps entrywise with
 ||G - G~||_F <= gamma_{n+1} T0 + 2 sqrt(E2 T0) + E2 (T0 = sum w F~^2, E2 = sum w eps^2) and trace G lies in
 T0 (1 +- gamma_{R n}) +- (2 sqrt(E2 T0) + E2). For the approximate eigenvectors V (eigh of G~), with
 f >= ||V^T V - I||_F < 1 and r >= ||G~ - V diag(d) V^T||_F, Ostrowski and Weyl give lambda_i(G) in
-[d_i - f |d_i| - r - e, d_i + f |d_i| + r + e]. Computed bounds are sums and products of nonnegative floats
-(relative shortfall at most 1e-9 at these sizes), multiplied by SAFETY = 1.01; the brackets and e_H are
-then evaluated exactly (Fractions).
+[d_i - f |d_i| - r - e, d_i + f |d_i| + r + e] (for the MIMO form divided by 1 + mu and 1 - mu, mu bounding
+the relative error of L L^T = Gamma + E, with lambda_min(Gamma) bracketed the same way). Computed bounds
+are sums and products of nonnegative floats (relative shortfall at most 1e-9 at these sizes), multiplied by
+SAFETY = 1.01; the brackets and e_H are then evaluated exactly (Fractions).
 """
 
 from __future__ import annotations
@@ -55,13 +56,16 @@ def _contractive(a: np.ndarray) -> None:
             raise NotContractive(f"a mode with |a| > 1 (a = {complex(z)}): the layer is unstable")
 
 
-def power_rows(a: np.ndarray, coef: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """F~[r, t] = fl(Re(sum_j coef_rj a_rj^t)) for t < n, and eps with |F~ - F| <= eps entrywise."""
+def power_rows(a: np.ndarray, coef: np.ndarray, n: int, coef_rel: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """F~[r, t] = fl(Re(sum_j coef_rj a_rj^t)) for t < n, and eps with |F~ - F| <= eps entrywise.
+
+    coef_rel: when the exact coefficients are only known to |c - coef| <= coef_rel |c|, F is the exact row of c.
+    """
     _contractive(a)
     R, N = a.shape
     t = np.arange(n, dtype=float)
     theta = 4 * UNIT * t / (1 - 4 * UNIT * t)  # (1 + 4u)^t - 1 <= 4ut / (1 - 4ut)
-    rel = _gamma(N + 2) + theta / (1 - theta)
+    rel = _gamma(N + 2) + theta / (1 - theta) + coef_rel / (1 - coef_rel) / (1 - theta)
     F, eps = np.empty((R, n)), np.empty((R, n))
     step = max(1, _CHUNK // max(1, N * n))
     for lo in range(0, R, step):
@@ -107,40 +111,49 @@ def _gamma_matrix(B: np.ndarray, C: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return G, E * SAFETY
 
 
-def mimo_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, float, float]:
-    """F~ = fl(L^T Z), eps, and the extra errors (eigenvalue, trace) from Gamma = L L^T; see the module text.
+def mimo_rows(
+    a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, ambient: bool | None = None
+) -> tuple[np.ndarray, np.ndarray, Fraction]:
+    """F~ = fl(L^T Z), eps, and mu: G's eigenvalues are those of L^T Y L within factors [1 - mu, 1 + mu].
 
-    Modes with a real a_j drop their (zero) Im row of Z; Gamma restricted accordingly. ValueError when Gamma
-    is not numerically positive definite (a rank-deficient U: merge equal modes first).
+    L L^T = Gamma + E with ||E||_F <= ec + eg, and E = Gamma^1/2 M Gamma^1/2 with ||M||_2 <= ||E||_2 /
+    lambda_min(Gamma) <= mu, so Y^1/2 (Gamma + E) Y^1/2 lies between (1 -+ mu) Y^1/2 Gamma Y^1/2 (Loewner order).
+
+    When p d <= 2P, F is instead the p d x n matrix of vec W(tau) itself (no Gamma). Modes with a real a_j drop
+    their (zero) Im row of Z; Gamma restricted accordingly. LinAlgError when Gamma is not numerically positive
+    definite (a rank-deficient U, e.g. repeated modes).
     """
-    P = len(a)
+    P, (p, d) = len(a), (C.shape[0], B.shape[1])
+    if ambient or (
+        ambient is None and p * d <= 2 * P
+    ):  # G itself is small: rows (i, k) of vec W(tau), coefficients C_ij B_jk (one rounding each)
+        coef = (C[:, None, :] * B.T[None, :, :]).reshape(p * d, P)
+        F, eps = power_rows(np.broadcast_to(a, (p * d, P)), coef, n, coef_rel=4 * UNIT)
+        return F, eps, Fraction(0)
     keep = np.concatenate([np.ones(P, bool), a.imag != 0])
     rows_a = np.concatenate([a, a])[keep][:, None]
     rows_c = np.concatenate([np.ones(P), -1j * np.ones(P)])[keep][:, None]
     Z, ez = power_rows(rows_a, rows_c, n)
     gamma, egamma = _gamma_matrix(B, C)
     gamma, egamma = gamma[np.ix_(keep, keep)], egamma[np.ix_(keep, keep)]
+    gamma = np.triu(gamma) + np.triu(gamma, 1).T
+    eg = float(np.linalg.norm(np.maximum(egamma, egamma.T))) * SAFETY  # ||Gamma~ - Gamma||_F
     L = np.linalg.cholesky(gamma)
     side = L.shape[0]
-    chol = np.linalg.norm(L @ L.T - gamma) + _gamma(side + 1) * np.linalg.norm(L) ** 2 + np.linalg.norm(egamma)
+    ec = (np.linalg.norm(L @ L.T - gamma) + _gamma(side + 1) * np.linalg.norm(L) ** 2) * SAFETY
+    d, f, r = _eigen(gamma)
+    low = Fraction(float(d[-1])) - Fraction(f) * abs(Fraction(float(d[-1]))) - Fraction(r) - Fraction(eg)
+    if not low > 0:
+        raise np.linalg.LinAlgError("the Gram matrix of the modes is not certified positive definite")
+    mu = (Fraction(float(ec)) + Fraction(eg)) / low  # ||Gamma^-1/2 (L L^T - Gamma) Gamma^-1/2||_2 <= mu
     F = L.T @ Z
     eps = _gamma(side + 1) * (np.abs(L.T) @ np.abs(Z)) + np.abs(L.T) @ ez + TINY * side
-    w = n - np.arange(n, dtype=float)
-    trace_y = float(np.sum(w * (np.abs(Z) + ez) ** 2)) * (1 + _gamma(Z.size + 4))
-    extra = chol * SAFETY * trace_y * SAFETY  # ||Y||_2 <= trace Y (Y = Z w Z^T is positive semidefinite)
-    return F, eps * SAFETY, extra, extra  # Weyl per eigenvalue; |tr(E Y)| <= ||E||_F ||Y||_F <= the same
+    return F, eps * SAFETY, mu
 
 
-def spectrum(F: np.ndarray, eps: np.ndarray, n: int, extra: float = 0.0, extra_trace: float = 0.0) -> dict:
-    """Brackets [lo_i, hi_i] (exact Fractions, largest first) of the eigenvalues of G and of trace G."""
-    w = n - np.arange(n, dtype=float)
-    R = F.shape[0]
-    Gt = (F * w) @ F.T
-    G = np.triu(Gt) + np.triu(Gt, 1).T
-    t0 = float(np.sum(w * F * F))
-    e2 = float(np.sum(w * eps * eps)) * (1 + _gamma(eps.size + 4))
-    cross = 2 * np.sqrt(e2 * t0 * (1 + _gamma(F.size + 4))) + e2
-    e = (_gamma(n + 1) * t0 * (1 + _gamma(F.size + 4)) + cross + TINY * n * R) * SAFETY + extra
+def _eigen(G: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """eigh of a symmetric float matrix, largest first, with f >= ||V^T V - I||_F and r >= ||G - V diag(d) V^T||_F."""
+    R = G.shape[0]
     d, V = np.linalg.eigh(G)
     if not (np.all(np.isfinite(d)) and np.all(np.isfinite(V))):
         raise ValueError("the float eigensolver returned non-finite values")
@@ -150,14 +163,33 @@ def spectrum(F: np.ndarray, eps: np.ndarray, n: int, extra: float = 0.0, extra_t
     r = (np.linalg.norm(G - (V * d) @ V.T) + _gamma(R + 2) * float(np.sum(np.abs(d) * norms))) * SAFETY
     if not f < 1:
         raise ValueError(f"the eigenvectors are not orthonormal enough (||V^T V - I||_F <= {f:.3g})")
-    slack = Fraction(r) + Fraction(e)
-    ff = Fraction(f)
+    return d, float(f), float(r)
+
+
+def spectrum(F: np.ndarray, eps: np.ndarray, n: int, mu: Fraction = Fraction(0)) -> dict:
+    """Brackets [lo_i, hi_i] (exact Fractions, largest first) of the eigenvalues of G and of trace G.
+
+    mu: the eigenvalues and trace of F w F^T are those of G times factors in [1 - mu, 1 + mu] (MIMO form).
+    """
+    w = n - np.arange(n, dtype=float)
+    R = F.shape[0]
+    Gt = (F * w) @ F.T
+    G = np.triu(Gt) + np.triu(Gt, 1).T
+    t0 = float(np.sum(w * F * F))
+    e2 = float(np.sum(w * eps * eps)) * (1 + _gamma(eps.size + 4))
+    cross = 2 * np.sqrt(e2 * t0 * (1 + _gamma(F.size + 4))) + e2
+    e = (_gamma(n + 1) * t0 * (1 + _gamma(F.size + 4)) + cross + TINY * n * R) * SAFETY
+    d, f, r = _eigen(G)
+    if not mu < 1:
+        raise ValueError(f"the Gram matrix of the modes is too ill-conditioned (relative perturbation {float(mu):.3g})")
+    slack, ff = Fraction(r) + Fraction(e), Fraction(f)
     brackets = []
     for x in d:
         x = Fraction(float(x))
-        brackets.append((max(Fraction(0), x - ff * abs(x) - slack), x + ff * abs(x) + slack))
-    t_err = Fraction((_gamma(F.size + 4) * t0 + cross) * SAFETY + extra_trace)
-    trace = (max(Fraction(0), Fraction(t0) - t_err), Fraction(t0) + t_err)
+        lo, hi = max(Fraction(0), x - ff * abs(x) - slack), x + ff * abs(x) + slack
+        brackets.append((lo / (1 + mu), hi / (1 - mu)))
+    t_err = Fraction((_gamma(F.size + 4) * t0 + cross) * SAFETY)
+    trace = (max(Fraction(0), Fraction(t0) - t_err) / (1 + mu), (Fraction(t0) + t_err) / (1 - mu))
     return {"brackets": brackets, "trace": trace, "weyl": float(e), "residual": float(r), "orthogonality": f}
 
 

@@ -107,8 +107,8 @@ def float_table(layer: Layer, n: int) -> dict:
         a = np.concatenate([a, np.zeros(layer.d)])
         B = np.concatenate([B, np.eye(layer.d)])
         C = np.concatenate([C, layer.D], axis=1)
-    F, eps, extra, extra_trace = mimo_rows(a, B.astype(complex), C.astype(complex), n)
-    return spectrum(F, eps, n, extra, extra_trace)
+    F, eps, mu = mimo_rows(a, B.astype(complex), C.astype(complex), n)
+    return spectrum(F, eps, n, mu)
 
 
 def _rows(bounds: list) -> list[dict]:
