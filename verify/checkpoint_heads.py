@@ -111,6 +111,34 @@ def float_table(layer: Layer, n: int) -> dict:
     return spectrum(F, eps, n, mu)
 
 
+def check_against(args: argparse.Namespace, params: dict) -> int:
+    """--check for a certificate of a published parameterization: same file bytes, same discretized A, B, C."""
+    source = params["source"]
+    path = Path(args.ssm)
+    try:
+        arrays, sha = read_arrays(path)
+        disc = str(source.get("discretization", "zoh")).split(",")[0]
+        disc = disc if disc in ("zoh", "bilinear") else "zoh"
+        with_d = source.get("skip_D") == "included in W(0)"
+        layer = read_layer(arrays, source.get("prefix", ""), source["format"], str(path), disc, with_d)
+    except BadWeights as err:
+        print(f"verify heads: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    system = exact_system_of(layer, str(path), sha)
+    problems = (
+        []
+        if sha == source.get("sha256")
+        else [f"sha256 of {path} is {sha}, the certificate's is {source.get('sha256')}"]
+    )
+    problems += [f"{key} read from {path} differs from the certificate's {key}" for key in ("form", "A", "B", "C")
+                 if getattr(system, key) != params.get(key)]  # fmt: skip
+    if problems:
+        print(f"verify heads: {args.check} was not made from {path}:\n  " + "\n  ".join(problems))
+        return EXIT_FAIL
+    print(f"ok: {args.check} is valid and was made from {path} ({source['format']}, sha256 {sha[:16]}...)")
+    return EXIT_OK
+
+
 def _rows(bounds: list) -> list[dict]:
     """Table rows for printing and JSON."""
     return [

@@ -262,6 +262,8 @@ def _check_against(args: argparse.Namespace) -> int:
     if not result.valid or not isinstance(params.get("source"), dict):
         print(f"verify heads: {args.check}: the kernel rejected it:\n  " + "\n  ".join(result.errors or ["no source"]))
         return EXIT_FAIL
+    if params["source"].get("format") in ("s4d", "s5", "lru"):
+        return checkpoint_heads.check_against(args, params)
     prefix = (args.prefix or [params["source"].get("prefix", "")])[0]
     try:
         if Path(args.ssm).suffix.lower() == ".json":
