@@ -92,7 +92,8 @@ def refuse_unsupported(arrays: dict, source: str) -> None:
             raise BadWeights(
                 f"{source}: array {prefix}A_log with {found[0]}: a selective SSM (Mamba); its discrete A, B, C depend "
                 "on the input (dt, B, C are computed from x by dt_proj/x_proj), so it has no fixed impulse response "
-                "W(tau) and Theorem 4.4 (a fixed LTI SSM) does not apply; see docs/heads-error.md 'Selective SSMs'"
+                "W(tau) and Theorem 4.4 (a fixed LTI SSM) does not apply; read claim appA.practice.selective and "
+                "docs/heads-error.md 'Selective SSMs'"
             )
     for real in _S4D_REAL:
         for prefix in _prefixes(arrays, real):

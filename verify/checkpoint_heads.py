@@ -161,7 +161,8 @@ def analyze_layer(job: tuple) -> dict:
 def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
     """read_layer, then the exact (kernel) or float (a priori bound) table, plot and files."""
     from verify.certificate import write_atomic
-    from verify.heads_error import _stem, plot_png
+    from verify.checkpoint_plots import layer_png
+    from verify.heads_error import _stem
 
     arrays, sha = read_arrays(path)
     layer = read_layer(arrays, prefix, fmt, str(path), opts["disc"], opts["with_d"])
@@ -218,33 +219,9 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
     summary["max_relative_width_up_to_heads"] = float(max(widths[: max(1, heads[1])], default=0))
     plot_path = out / f"{stem}.png"
     title = f"{path.name} {prefix} ({fmt}, p = {layer.p}, d = {layer.d}, {modes} modes, n = {n}, {method})"
-    write_atomic(plot_path, plot_png(bounds, heads[1], tolerance, title))
+    write_atomic(plot_path, layer_png(summary, bounds, title))
     summary["plot"] = str(plot_path)
     return summary
-
-
-def _summary_plot(summaries: list[dict], path: Path) -> None:
-    """One bar per layer: the smallest H within the tolerance."""
-    import io
-
-    import matplotlib
-
-    from verify.certificate import write_atomic
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=110)
-    names = [s["prefix"] or "(bare)" for s in summaries]
-    ax.bar(range(len(names)), [s["heads"][1] for s in summaries], color="tab:blue")
-    ax.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=7)
-    ax.set_ylabel("heads needed (smallest H with e_H <= tol)")
-    ax.set_title(f"{Path(summaries[0]['ssm']).name}: heads per layer (tolerance {summaries[0]['tolerance']})")
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", metadata={"Software": None})
-    plt.close(fig)
-    write_atomic(path, buffer.getvalue())
 
 
 def _print(summary: dict) -> None:
@@ -300,8 +277,11 @@ def run(args: argparse.Namespace, tolerance: Fraction) -> int:
         print(f"verify heads: {item['error']}", file=sys.stderr)
     good = [s for s in summaries if "error" not in s]
     if good:
+        from verify.certificate import write_atomic
+        from verify.checkpoint_plots import summary_png
+
         plot = Path(args.out) / f"heads-per-layer-{path.stem}.png"
-        _summary_plot(good, plot)
+        write_atomic(plot, summary_png(good))
     if args.json:
         print(json.dumps({"layers": summaries, "summary_plot": str(plot) if good else None}, indent=1, sort_keys=True))
     else:
