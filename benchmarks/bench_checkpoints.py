@@ -1,6 +1,6 @@
 """Benchmark: `verify heads` on S4D, S5 and LRU checkpoints at real sizes, next to an uncertified numpy baseline.
 
-    python benchmarks/bench_checkpoints.py            # all four models (a few minutes on 2 cores)
+    python benchmarks/bench_checkpoints.py            # all four models (about 6 minutes on 2 cores)
     python benchmarks/bench_checkpoints.py --quick    # small sizes, seconds
 
 Each model is written as a torch-style state dict (.npz here, the same names) in its published naming, then

@@ -99,7 +99,9 @@ class _S4DRecurrent(nn.Module):
 class S4DKernelV4(_S4DRecurrent):
     """v4 SSMKernelDiag names: A_real (A.real = -exp), A_imag (A.imag = -A_imag), B, C (1, H, N, 2), inv_dt."""
 
-    def __init__(self, H: int, N: int, disc: str = "zoh", seed: int = 0, n_ssm: int | None = None) -> None:
+    def __init__(
+        self, H: int, N: int, disc: str = "zoh", seed: int = 0, n_ssm: int | None = None, channels: int = 1
+    ) -> None:
         super().__init__()
         g = torch.Generator().manual_seed(seed)
         S = n_ssm or H
@@ -108,7 +110,7 @@ class S4DKernelV4(_S4DRecurrent):
         self.A_real = nn.Parameter(torch.log(0.5 + torch.rand(S, N, dtype=DT, generator=g)))
         self.A_imag = nn.Parameter(-math.pi * torch.arange(N, dtype=DT).repeat(S, 1))
         self.B = nn.Parameter(torch.randn(S, N, 2, dtype=DT, generator=g))
-        self.C = nn.Parameter(torch.randn(1, H, N, 2, dtype=DT, generator=g))
+        self.C = nn.Parameter(torch.randn(channels, H, N, 2, dtype=DT, generator=g))
 
     def params(self) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """dt = exp(inv_dt), A = -exp(A_real) - i A_imag, B complex."""

@@ -65,6 +65,7 @@ def test_minimal_s4d_with_its_skip_term_is_read_as_it_computes():
     [
         (S4DKernelV4(4, 3, "zoh"), "zoh"),
         (S4DKernelV4(4, 3, "bilinear", n_ssm=2), "bilinear"),
+        (S4DKernelV4(3, 2, "zoh", channels=2), "zoh"),
         (S4DKernelV3(4, 3, "bilinear"), "bilinear"),
         (S4DKernelV3(4, 3, "zoh"), "zoh"),
     ],

@@ -41,6 +41,19 @@ def test_power_rows_errors_are_inside_their_bound():
         for t in range(300):
             assert abs(exact[r][t] - F[r, t]).upper() <= eps[r, t]
     assert np.max(eps / (np.abs(F) + 1e-300)) < 1e-9  # and the bound is not vacuous
+    misses = sum(abs(exact[r][t] - F[r, t]).upper() > 0 for r in range(3) for t in range(300))
+    assert misses > 0  # the float rows really are inexact, so a bound of 0 would fail this test
+
+
+def test_without_the_power_error_term_the_bound_fails_somewhere(monkeypatch):
+    """Mutation: every error term 4096 times too small; some entry must escape the bound (it is not loose)."""
+    import constructions.gram_bounds as gb
+
+    a, c = _modes(np.random.default_rng(1), 3, 4)
+    monkeypatch.setattr(gb, "UNIT", 2.0**-53 / 4096)  # a bound 4096 times too small in every term
+    F, eps = gb.power_rows(a, c, 300)
+    exact = _exact_rows(a, c, 300)
+    assert any(abs(exact[r][t] - F[r, t]).upper() > eps[r, t] for r in range(3) for t in range(300))
 
 
 def test_an_unstable_mode_is_refused():
