@@ -112,3 +112,18 @@ def test_a_mamba_checkpoint_is_refused_in_one_line(tmp_path, capsys):
 def test_a_format_the_file_does_not_hold_is_refused(tmp_path, s4d_file, capsys):
     assert main(["heads", "--ssm", str(s4d_file), "--out", str(tmp_path), "--format", "lru"]) == 2
     assert "no LRU arrays nu_log" in capsys.readouterr().err
+
+
+def test_check_of_a_float_result_recomputes_it_and_refuses_another_file(tmp_path, s4d_file, capsys):
+    base = ["heads", "--ssm", str(s4d_file), "--out", str(tmp_path), "--n", "32", "--prefix", "layers.0."]
+    assert main([*base, "--method", "float", "--json"]) == 0
+    result = _json(capsys)["layers"][0]["certificate"]
+    assert result.endswith(".bounds.json")
+    assert main(["heads", "--ssm", str(s4d_file), "--check", result]) == 0
+    assert "recomputes to the same smallest H" in capsys.readouterr().out
+    state = torch.load(s4d_file, weights_only=True)
+    state["layers.0.kernel.C"] *= 1.5
+    other = tmp_path / "other.pt"
+    torch.save(state, other)
+    assert main(["heads", "--ssm", str(other), "--check", result]) == 1
+    assert "sha256 of" in capsys.readouterr().out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
@@ -139,6 +140,49 @@ def check_against(args: argparse.Namespace, params: dict) -> int:
     return EXIT_OK
 
 
+def check_bounds(args: argparse.Namespace) -> int:
+    """--check RESULT.bounds.json: same weight file (sha256), and a recomputation gives the same smallest H.
+
+    A float-bound result is not a certificate: the check recomputes it (same n, tolerance, discretization,
+    D) and requires the same sha256, the same smallest H and overlapping enclosures (the last bits of a float
+    computation may differ between machines; both enclosures contain the true e_H).
+    """
+    from verify.inputs import InputError, read_bounded
+
+    try:
+        stored = json.loads(read_bounded(Path(args.check), 64 * 1024 * 1024, "float-bound result").decode("utf-8"))
+        keys = ("sha256", "prefix", "format", "n", "tolerance", "skip_D", "discretization", "heads", "table")
+        if not isinstance(stored, dict) or any(k not in stored for k in keys):
+            raise BadWeights(f"{args.check}: expected a .bounds.json result of verify heads with fields {list(keys)}")
+    except (InputError, UnicodeDecodeError, ValueError) as err:
+        print(f"verify heads: {args.check}: not a readable result ({err})", file=sys.stderr)
+        return EXIT_USAGE
+    disc = stored["discretization"] if stored["discretization"] in ("zoh", "bilinear") else "zoh"
+    opts = {"disc": disc, "with_d": stored["skip_D"] == "included", "n": int(stored["n"]), "method": "float"}
+    with tempfile.TemporaryDirectory() as folder:
+        opts.update(tolerance=Fraction(stored["tolerance"]), out=folder)
+        fresh = analyze_layer((str(args.ssm), stored["prefix"], stored["format"], opts))
+    if fresh.get("bad_input"):
+        print(f"verify heads: {fresh['error']}", file=sys.stderr)
+        return EXIT_USAGE
+    problems = [] if fresh.get("sha256") == stored["sha256"] else [f"sha256 of {args.ssm} differs from the result's"]
+    if "error" in fresh:
+        problems.append(fresh["error"])
+    elif fresh["heads"] != stored["heads"]:
+        problems.append(f"smallest H {fresh['heads']} recomputed, {stored['heads']} stored")
+    else:
+        for new, old in zip(fresh["table"], stored["table"]):
+            if Fraction(new["lower"]) > Fraction(old["upper"]) or Fraction(old["lower"]) > Fraction(new["upper"]):
+                problems.append(f"e_{new['H']} recomputed outside the stored enclosure")
+                break
+    if problems:
+        print(f"verify heads: {args.check} does not match {args.ssm}:\n  " + "\n  ".join(problems))
+        return EXIT_FAIL
+    print(f"ok: {args.check} was made from {args.ssm} (sha256 {stored['sha256'][:16]}...) and recomputes to the "
+          f"same smallest H {stored['heads'][1]} (float64 with a priori bounds; not a kernel certificate)")  # fmt: skip
+    return EXIT_OK
+
+
 def _rows(bounds: list) -> list[dict]:
     """Table rows for printing and JSON."""
     return [
@@ -210,11 +254,11 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         positive = sum(1 for lo, _ in spec["brackets"] if lo > 0)
         summary.update(k=[positive, min(len(bounds), n)], weyl=spec["weyl"], residual=spec["residual"])
         summary["kernel"] = "not re-checked (float64 with a priori error bounds, docs/trusted-base.md)"
-        result_path = out / f"{stem}.bounds.json"
-        write_atomic(result_path, json.dumps({**summary, "table": _rows(bounds)}, indent=1, sort_keys=True).encode())
-        summary["certificate"] = str(result_path)
+        summary["certificate"] = str(out / f"{stem}.bounds.json")
     summary["heads"] = list(heads)
     summary["table"] = _rows(bounds)
+    if method != "exact":
+        write_atomic(Path(summary["certificate"]), json.dumps(summary, indent=1, sort_keys=True).encode())
     widths = [(hi - lo) / lo for lo, hi in bounds if lo > 0]
     summary["max_relative_width_up_to_heads"] = float(max(widths[: max(1, heads[1])], default=0))
     plot_path = out / f"{stem}.png"
