@@ -117,8 +117,8 @@ def find_layers(arrays: dict, fmt: str, source: str) -> list[tuple[str, str]]:
             continue
         for marker in _MARKERS[name]:
             for prefix in _prefixes(arrays, marker):
-                if prefix not in abc and (prefix, name) not in found and _complete(arrays, prefix, name):
-                    found.append((prefix, name))
+                if prefix not in abc and (prefix, name) not in found:
+                    found.append((prefix, name))  # an array it lacks is named when the layer is read
     if fmt == "s4":
         raise BadWeights(f"{source}: --format s4: no DPLR layer (arrays P with A_real/log_A_real) found")
     if not found:
@@ -132,13 +132,6 @@ def find_layers(arrays: dict, fmt: str, source: str) -> list[tuple[str, str]]:
         }[fmt]
         raise BadWeights(f"{source}: no {wanted} under any prefix; arrays found: {shown}")
     return sorted(found)
-
-
-def _complete(arrays: dict, prefix: str, fmt: str) -> bool:
-    """True when the arrays a format needs are all present under prefix (a missing one is named later)."""
-    if fmt == "s4d":
-        return bool(_names(arrays, prefix, *_S4D_REAL)) and prefix + "A_imag" in arrays
-    return True
 
 
 def _array(arrays: dict, name: str | None, source: str, what: str) -> np.ndarray:

@@ -153,6 +153,8 @@ def _s4d_named() -> dict:
     "edit, fmt, message",
     [
         (lambda a: a.pop("layers.0.kernel.C"), "auto", "missing array 'layers.0.kernel.C'"),
+        (lambda a: a.pop("layers.0.kernel.A_imag"), "auto", "missing array 'layers.0.kernel.A_imag'; expected A_imag"),
+        (lambda a: a.pop("layers.0.kernel.log_A_real"), "s4d", "expected log_A_real, inv_A_real or A_real"),
         (
             lambda a: a.update({"layers.0.kernel.A_imag": np.zeros((2, 3))}),
             "auto",
