@@ -127,3 +127,11 @@ def test_check_of_a_float_result_recomputes_it_and_refuses_another_file(tmp_path
     torch.save(state, other)
     assert main(["heads", "--ssm", str(other), "--check", result]) == 1
     assert "sha256 of" in capsys.readouterr().out
+
+
+def test_method_exact_beyond_the_kernel_sizes_is_one_line_and_exit_2(tmp_path, capsys):
+    path = tmp_path / "big.pt"
+    torch.save(S4DMinimal(40, 64).state_dict(), path)  # 40 * 32 = 1280 modes > 1024
+    assert main(["heads", "--ssm", str(path), "--out", str(tmp_path), "--method", "exact", "--n", "8"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--method exact: 1280 modes" in err and "--method float" in err

@@ -20,6 +20,7 @@ import numpy as np
 
 from constructions.checkpoints import FORMATS, Layer, find_layers, read_layer
 from constructions.weights import BadWeights, ExactSystem, _complex_text, read_arrays
+from verify.kernel.kind_heads_error import MAX_OUTPUTS, MAX_STATE
 
 __all__ = ["add_arguments", "applies", "run", "analyze_layer", "exact_system_of", "float_table", "SHOWN_H"]
 
@@ -231,6 +232,11 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         "method": method,
     }
     stem = _stem(path, prefix, n)
+    if method == "exact" and (modes > MAX_STATE or layer.p * layer.d > MAX_OUTPUTS):
+        raise BadWeights(
+            f"{path} [{prefix}]: --method exact: {modes} modes and p d = {layer.p * layer.d}; the kernel takes at most "
+            f"{MAX_STATE} and {MAX_OUTPUTS} (use --method float or auto)"
+        )
     if method == "exact":
         from verify.certificate import certificate_bytes
         from verify.claims.exp_heads_error import error_certificate
