@@ -127,6 +127,11 @@ def test_check_of_a_float_result_recomputes_it_and_refuses_another_file(tmp_path
     torch.save(state, other)
     assert main(["heads", "--ssm", str(other), "--check", result]) == 1
     assert "sha256 of" in capsys.readouterr().out
+    broken = tmp_path / "broken.bounds.json"
+    broken.write_text(json.dumps({**json.loads(Path(result).read_text()), "n": "many"}))
+    assert main(["heads", "--ssm", str(s4d_file), "--check", str(broken)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "not a .bounds.json result" in err
 
 
 def test_method_exact_beyond_the_kernel_sizes_is_one_line_and_exit_2(tmp_path, capsys):

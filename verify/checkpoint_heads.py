@@ -148,20 +148,13 @@ def check_bounds(args: argparse.Namespace) -> int:
     D) and requires the same sha256, the same smallest H and overlapping enclosures (the last bits of a float
     computation may differ between machines; both enclosures contain the true e_H).
     """
-    from verify.inputs import InputError, read_bounded
-
     try:
-        stored = json.loads(read_bounded(Path(args.check), 64 * 1024 * 1024, "float-bound result").decode("utf-8"))
-        keys = ("sha256", "prefix", "format", "n", "tolerance", "skip_D", "discretization", "heads", "table")
-        if not isinstance(stored, dict) or any(k not in stored for k in keys):
-            raise BadWeights(f"{args.check}: expected a .bounds.json result of verify heads with fields {list(keys)}")
-    except (InputError, UnicodeDecodeError, ValueError) as err:
-        print(f"verify heads: {args.check}: not a readable result ({err})", file=sys.stderr)
+        stored, opts = _stored_result(Path(args.check))
+    except BadWeights as err:
+        print(f"verify heads: {err}", file=sys.stderr)
         return EXIT_USAGE
-    disc = stored["discretization"] if stored["discretization"] in ("zoh", "bilinear") else "zoh"
-    opts = {"disc": disc, "with_d": stored["skip_D"] == "included", "n": int(stored["n"]), "method": "float"}
     with tempfile.TemporaryDirectory() as folder:
-        opts.update(tolerance=Fraction(stored["tolerance"]), out=folder)
+        opts["out"] = folder
         fresh = analyze_layer((str(args.ssm), stored["prefix"], stored["format"], opts))
     if fresh.get("bad_input"):
         print(f"verify heads: {fresh['error']}", file=sys.stderr)
@@ -172,8 +165,8 @@ def check_bounds(args: argparse.Namespace) -> int:
     elif fresh["heads"] != stored["heads"]:
         problems.append(f"smallest H {fresh['heads']} recomputed, {stored['heads']} stored")
     else:
-        for new, old in zip(fresh["table"], stored["table"]):
-            if Fraction(new["lower"]) > Fraction(old["upper"]) or Fraction(old["lower"]) > Fraction(new["upper"]):
+        for new, (low, high) in zip(fresh["table"], stored["table"]):
+            if Fraction(new["lower"]) > high or low > Fraction(new["upper"]):
                 problems.append(f"e_{new['H']} recomputed outside the stored enclosure")
                 break
     if problems:
@@ -182,6 +175,32 @@ def check_bounds(args: argparse.Namespace) -> int:
     print(f"ok: {args.check} was made from {args.ssm} (sha256 {stored['sha256'][:16]}...) and recomputes to the "
           f"same smallest H {stored['heads'][1]} (float64 with a priori bounds; not a kernel certificate)")  # fmt: skip
     return EXIT_OK
+
+
+def _stored_result(path: Path) -> tuple[dict, dict]:
+    """A .bounds.json result read strictly (size, fields, types): its fields and the options to recompute it."""
+    from verify.inputs import InputError, read_bounded
+
+    try:
+        stored = json.loads(read_bounded(path, 64 * 1024 * 1024, "float-bound result").decode("utf-8"))
+        heads, table = stored["heads"], stored["table"]
+        if not (isinstance(stored["prefix"], str) and isinstance(stored["sha256"], str)):
+            raise ValueError("prefix and sha256 must be strings")
+        if stored["format"] not in ("s4d", "s5", "lru"):
+            raise ValueError("format")
+        if not (isinstance(heads, list) and len(heads) == 2 and all(type(h) is int for h in heads)):
+            raise ValueError("heads")
+        n = stored["n"]
+        if type(n) is not int or not 1 <= n <= (1 << 20):
+            raise ValueError("n")
+        pairs = [(Fraction(str(row["lower"])), Fraction(str(row["upper"]))) for row in table]
+        tolerance = Fraction(str(stored["tolerance"]))
+    except (InputError, UnicodeDecodeError, ValueError, KeyError, TypeError, ZeroDivisionError) as err:
+        raise BadWeights(f"{path}: not a .bounds.json result of verify heads ({type(err).__name__}: {err})") from None
+    disc = stored.get("discretization") if stored.get("discretization") in ("zoh", "bilinear") else "zoh"
+    opts = {"disc": disc, "with_d": stored.get("skip_D") == "included", "n": n, "method": "float"}
+    opts["tolerance"] = tolerance
+    return {**stored, "table": pairs}, opts
 
 
 def _rows(bounds: list) -> list[dict]:
