@@ -34,13 +34,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=FORMATS, default="auto", help="naming of the weights (default: detected)")
     parser.add_argument("--disc", choices=("zoh", "bilinear"), default="zoh", help="S4D/S5 discretization (zoh)")
     parser.add_argument(
-        "--with-d", action="store_true", help="include the skip term D in W(0) (default: excluded, as in Def. 3.2)"
+        "--with-d",
+        action="store_true",
+        help="S4D/S5/LRU: include the skip term D in W(0) (default: excluded, as in Def. 3.2)",
     )
     parser.add_argument(
         "--method",
         choices=("auto", "exact", "float"),
         default="auto",
-        help="kernel-checked exact certificate, or float64 with a priori bounds (auto: exact when small)",
+        help="S4D/S5/LRU: kernel-checked exact certificate, or float64 with a priori bounds (auto: exact when small)",
     )
 
 
