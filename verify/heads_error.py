@@ -21,6 +21,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exact_system, find_blocks, read_arrays
+from verify import checkpoint_heads
 from verify.certificate import certificate_bytes, deferred_signals, write_group
 from verify.kernel import check_certificate, load_json
 from verify.progress import Progress
@@ -58,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="analyze blocks in N worker processes")
     parser.add_argument("--check", type=Path, metavar="CERT", help="re-check CERT against the weight file --ssm")
+    checkpoint_heads.add_arguments(parser)  # S4D, S5, LRU checkpoints in their published naming
 
 
 def wants_error_table(args: argparse.Namespace) -> bool:
@@ -291,6 +293,8 @@ def _check_against(args: argparse.Namespace) -> int:
     """--check: the kernel accepts CERT, and CERT's source and A, B, C are those of the weight file --ssm."""
     from verify.kernel import UnreadableInput, check_file
 
+    if str(args.check).endswith(".bounds.json"):  # a float-bound result of a large checkpoint layer
+        return checkpoint_heads.check_bounds(args)
     try:
         result = check_file(args.check)
     except UnreadableInput as err:
@@ -301,6 +305,8 @@ def _check_against(args: argparse.Namespace) -> int:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         first = " ".join(errors[0].split())  # one line, whatever the kernel's message holds
         return _check_verdict(args, f"{args.check}: the kernel rejected it: {first}{more}", EXIT_FAIL)
+    if params["source"].get("format") in ("s4d", "s5", "lru"):
+        return checkpoint_heads.check_against(args, params)
     prefix = (args.prefix or [params["source"].get("prefix", "")])[0]
     try:
         if Path(args.ssm).suffix.lower() == ".json":
@@ -368,6 +374,8 @@ def run(args: argparse.Namespace) -> int:
             raise BadWeights(f"--jobs: found {args.jobs}, expected at least 1")
         prepare_folder(args.out, "--out")  # before any work, as the exact path does
         sweep_stale_temps(args.out)
+        if checkpoint_heads.applies(args):
+            return checkpoint_heads.run(args, tolerance)
         with steps.step(f"reading {path}"):
             prefixes, arrays = _blocks(path, args.prefix)
     except BadWeights as err:
