@@ -31,7 +31,7 @@ _STRONG = {
 # Pages that describe kinds and tools (what a kind proves), not claims about the paper.
 _TOOL_DOCS = ("trusted-base.md", "DEVELOPING.md")
 # A statement that says one of these is about instances, whatever else it says.
-_LIMITED = ("built-in", "one instance", "instance only", "for the instance", "we tried")
+_LIMITED = ("built-in", "one instance", "instance only", "for the instance", "we tried", "not kernel-checked")
 
 
 def cited_ids(text: str) -> list[str]:
