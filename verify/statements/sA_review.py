@@ -54,12 +54,35 @@ TEXTS = {
         "scope of the review's assumption, not an error of the review: its sentence is about its own "
         "constructions.",
     },
+    "review.blockdiag.scope.complex": {
+        "section": "A",
+        "reference": "Related review: the scope of the 2x2-block assumption (a complex Jordan block of size 2)",
+        "statement": {
+            "latex": "\\bar A=\\begin{pmatrix}R&I\\\\0&R\\end{pmatrix}:\\ \\nexists\\,(D,B',C'),\\ "
+            "D=\\mathrm{diag}(D_1,\\dots,D_k),\\ D_i\\ 1\\times1\\ \\text{or}\\ 2\\times2\\ \\text{real}:\\ "
+            "C'D^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau",
+            "words": "The second obstruction to the review's 1x1/2x2 form, a non-real root of multiplicity 2, for one "
+            "instance: the real form A = [[R, I], [0, R]] of the complex Jordan block J_2(i) (R the 90-degree "
+            "rotation), B = e_3, C = e_1^T, whose impulse response W(tau) = tau cos((tau - 1) pi/2) has minimal "
+            "recurrence (x^2 + 1)^2. No real SSM whose state matrix is block diagonal with 1x1 and 2x2 blocks, "
+            "whatever its state size, has the same impulse responses, although every root has multiplicity 2 <= 2.",
+        },
+        "why": "annihilator: (A^2 + I)^2 = 0, so (x^2 + 1)^2 annihilates the sequence W(tau). "
+        "no-shorter-recurrence: the 4 x 4 Hankel matrix (W(i + j))_{i,j<4} has rank 4, so no nonzero polynomial of "
+        "degree < 4 annihilates W, and (x^2 + 1)^2 is the minimal polynomial of the sequence: it divides every "
+        "annihilating polynomial of W. A real block diagonal D with blocks of size <= 2 has minimal polynomial "
+        "lcm of its blocks' minimal polynomials; a real 2x2 block with non-real eigenvalues has an irreducible "
+        "quadratic x^2 + b x + c with simple roots, so every non-real root of q_D is simple. If C' D^tau B' = W(tau) "
+        "for all tau, then (x^2 + 1)^2 divides q_D: a contradiction, whatever the state size. The last three "
+        "sentences are the standard argument the kernel does not check; the two facts it rests on are kernel-checked. "
+        "Real roots are different: a real 2x2 Jordan block J_2(mu) has the double root mu.",
+    },
 }
 
 
 def entries() -> dict:
     """The review's 2x2-block statements, literal goals from their builders."""
-    from verify.claims.sA_review import PADDABLE, scope_obligations, two_by_two_obligations
+    from verify.claims.sA_review import PADDABLE, complex_scope_obligations, scope_obligations, two_by_two_obligations
 
     goal = lambda o: {"name": o.name, "kind": o.kind, "goal": o.goal}  # noqa: E731
     two = [goal(o) for name in PADDABLE for o in two_by_two_obligations(name)]
@@ -67,5 +90,8 @@ def entries() -> dict:
         "review.blockdiag.2x2": entry(TEXTS["review.blockdiag.2x2"], "certified", two),
         "review.blockdiag.scope": entry(
             TEXTS["review.blockdiag.scope"], "certified", [goal(o) for o in scope_obligations()]
+        ),
+        "review.blockdiag.scope.complex": entry(
+            TEXTS["review.blockdiag.scope.complex"], "certified", [goal(o) for o in complex_scope_obligations()]
         ),
     }
