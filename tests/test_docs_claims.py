@@ -26,6 +26,7 @@ _STRONG = {
     r"(?<!not for )(?<!not )\b(?:for )?(?:every|all|any) SSMs?\b(?! we tried)": "every ssm",
     r"\bany state dimension\b|\bin any dimension\b": "any state dimension",
     r"\bfor (?:every|all) n\b(?! up to)": "every n",
+    r"\bfor (?:every|all) d\b": "every d",
     r"\bTheorem 4\.4\b[^.]*\bholds as written\b": "every ssm",
 }
 # Pages that describe kinds and tools (what a kind proves), not claims about the paper.
@@ -64,8 +65,12 @@ def supports(claim_id: str, need: str) -> bool:
     if spec is None:
         return False
     words = spec["statement"]["words"].lower()
-    if need == "every n":
-        return bool(re.search(r"\bevery (?:[a-z-]+ ){0,2}n\b", words)) or "\\forall n" in spec["statement"]["latex"]
+    if need in ("every n", "every d"):
+        var = need.split()[1]
+        return (
+            bool(re.search(rf"\bevery (?:[a-z-]+ ){{0,2}}{var}\b", words))
+            or f"\\forall {var}" in spec["statement"]["latex"]
+        )
     return need in words and not any(limit in words for limit in _LIMITED)
 
 
@@ -130,6 +135,8 @@ def test_the_strong_phrase_rule_catches_overstatements():
     assert strong_phrases("Certified for every SSM and every p, d.") == ["every ssm"]
     assert strong_phrases("holds for every n (`appA.A2.corrected`)") == ["every n"]
     assert strong_phrases("for every natural q") == [] == strong_phrases("for all n up to 2^20")
+    assert strong_phrases("holds for every d >= 2") == ["every d"]
+    assert supports("rem4.3", "every d") and not supports("thm4.2.step4.trace", "every d")
     assert strong_phrases("Theorem 4.4 holds as written.") == ["every ssm"]
     assert strong_phrases("certified for every SSM we tried, not for all SSMs at once") == []
     assert supports("appA.A2.corrected", "every n") and not supports("appA.A2.corrected", "every ssm")
