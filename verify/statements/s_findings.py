@@ -67,8 +67,8 @@ TEXTS = {
             "latex": "\\text{recurrence}=\\text{convolution}=\\text{scan}\\ \\Rightarrow\\ "
             "J_{i,j}=C\\bar A^{\\,i-j}\\bar B\\ \\text{in all three};\\quad \\mathrm{depth}:\\ \\Theta(n)\\to O(\\log n)",
             "words": "Duality changes the depth, not the gradient: the recurrence, the causal convolution with "
-            "k_tau = C A^tau B and the associative scan compute the same linear map (identities at n = 4 with "
-            "symbolic entries; the scan's associativity for 2x2 affine maps), and a linear map's Jacobian is its "
+            "k_tau = C A^tau B and the associative scan compute the same linear map (kernel-checked as identities "
+            "at n = 4 for a 2-state SSM with symbolic entries, and the scan's associativity for 2x2 affine maps), and a linear map's Jacobian is its "
             "coefficient, dy_i/dx_j = C A^(i-j) B for A, B, C of every size at every distance, whatever algorithm "
             "evaluates it. So the gradient attenuation ||C A^tau B|| is the same in all three modes. What changes is "
             "the depth: the recurrence's is >= n, the scan's (n = 2^k) is at most a constant times 1 + k. "
