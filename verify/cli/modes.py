@@ -64,7 +64,7 @@ def singular_notes(rows: tuple[list, list, list], n: int) -> list[str]:
             notes.append(
                 f"head {h}: the nilpotent part reaches it (t0 = {t0}, s = {s}, R0 = {r0}): any features need "
                 f"r >= max(floor((n - {t0} - 1) / {s}) + 1, n - {t0 + s - 1}) - {r0}, i.e. r >= {bound} at n = {n} "
-                "(appA.A2.corrected)"
+                "(the bound of appA.A2.corrected, computed for this SSM, not kernel-checked)"
             )
         else:
             notes.append(f"head {h}: the nilpotent part does not reach it; lag-only features of fixed size exist")
