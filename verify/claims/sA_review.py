@@ -33,6 +33,7 @@ __all__ = [
     "two_by_two_obligations",
     "scope_obligations",
     "complex_scope_obligations",
+    "criterion_certificate",
 ]
 
 # Instances whose real block form has 1x1 blocks (odd state dimension 3): each gets a 2x2-only realization of size 4.
@@ -158,3 +159,32 @@ def scope() -> dict:
 def scope_complex() -> dict:
     """Outside the scope: W of the real form of J_2(i) has minimal recurrence (x^2 + 1)^2, a double non-real root."""
     return make_certificate("review.blockdiag.scope.complex", "certified", complex_scope_obligations())
+
+
+def criterion_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
+    """The certificate of review.blockdiag.criterion.ssm for a real SSM: minimal polynomial of W and the verdict.
+
+    The values are computed with the kernel's own functions (kind_response); the kernel recomputes them on check.
+    """
+    from verify.kernel.kind_response import criterion, minimal_polynomial
+
+    for label, rows in (("A", a_rows), ("B", b_rows), ("C", c_rows)):
+        if any("i" in str(x) for row in rows for x in row):
+            raise ValueError(f"{label}: expected a real SSM (rational entries); found a complex entry")
+    a, b, c = (to_fraction_matrix(x) for x in (a_rows, b_rows, c_rows))
+    q = minimal_polynomial(a, b, c)
+    coefficients = [str(x) for x in q.coeffs()]
+    params = {"A": a_rows, "B": b_rows, "C": c_rows, "minpoly": coefficients, "verdict": criterion(q)}
+    goal = dict(params)
+    return make_certificate(
+        "review.blockdiag.criterion.ssm",
+        "certified",
+        [Obligation("criterion", "response_block_criterion", goal)],
+        params=params,
+    )
+
+
+@claim("review.blockdiag.criterion.ssm")
+def criterion_template() -> dict:
+    """The template claim, shown on the complex Jordan block of size 2 (verify heads/modes pass the user's SSM)."""
+    return criterion_certificate(*COMPLEX_JORDAN2)

@@ -6,7 +6,7 @@ Both claims are literal: their goals are the exact matrices the builders of veri
 
 from __future__ import annotations
 
-from verify.statements import entry
+from verify.statements import entry, param
 
 __all__ = ["entries", "TEXTS"]
 
@@ -77,6 +77,28 @@ TEXTS = {
         "sentences are the standard argument the kernel does not check; the two facts it rests on are kernel-checked. "
         "Real roots are different: a real 2x2 Jordan block J_2(mu) has the double root mu.",
     },
+    "review.blockdiag.criterion.ssm": {
+        "section": "A",
+        "reference": "Related review: the 2x2-block assumption, decided for a user's SSM (verify heads, verify modes)",
+        "statement": {
+            "latex": "q_W=\\min\\{q\\ \\text{monic}:\\ \\textstyle\\sum_k q_kW(\\tau+k)=0\\ \\forall\\tau\\},\\ "
+            "W(\\tau)=C\\bar A^\\tau\\bar B;\\ \\text{verdict}=\\text{realizable}\\iff"
+            "\\text{real roots of }q_W\\text{ of multiplicity}\\le2,\\ \\text{non-real roots simple}",
+            "words": "For the given real SSM (A, B, C): the minimal polynomial q of its impulse response W(tau) = C "
+            "A^tau B (the monic polynomial of least degree with sum_k q_k W(tau + k) = 0 for all tau) is minpoly, and "
+            "the verdict of the 1x1/2x2 criterion on q is verdict: 'realizable' when every real root of q has "
+            "multiplicity <= 2 and every non-real root is simple, otherwise the obstruction found (a root of "
+            "multiplicity >= 3, or a non-real root of multiplicity 2). Kernel-checked for this SSM: q and its root "
+            "structure. That the criterion decides whether some real SSM with 1x1 and 2x2 diagonal blocks, of any "
+            "size, has the same impulse responses is the standard theorem (minimal realizations and the real "
+            "Jordan form), not kernel-checked. The template is shown on the real form of J_2(i).",
+        },
+        "why": "criterion (kind response_block_criterion): the kernel computes W(0..2m-1), the columns h_k = "
+        "(W(k), ..., W(k + m - 1)) for k <= m, and the exact reduced row echelon form of [h_0 ... h_m]; the first "
+        "dependent column h_d gives q (a polynomial annihilates W iff it annihilates h, by Cayley-Hamilton). It "
+        "factors q over QQ and counts the real roots of each doubled factor by Sturm's theorem. minpoly and verdict "
+        "are established from A, B, C (no witness).",
+    },
 }
 
 
@@ -93,5 +115,17 @@ def entries() -> dict:
         ),
         "review.blockdiag.scope.complex": entry(
             TEXTS["review.blockdiag.scope.complex"], "certified", [goal(o) for o in complex_scope_obligations()]
+        ),
+        "review.blockdiag.criterion.ssm": entry(
+            TEXTS["review.blockdiag.criterion.ssm"],
+            "certified",
+            [
+                {
+                    "name": "criterion",
+                    "kind": "response_block_criterion",
+                    "goal": {k: param(k) for k in ("A", "B", "C", "minpoly", "verdict")},
+                }
+            ],
+            ("A", "B", "C"),
         ),
     }
