@@ -41,6 +41,16 @@ def _combine_diagonal() -> list[dict]:
     return [par("a", "1", "s", op("mul")), par("a", "1", "s", op("mul"), op("add"))]
 
 
+def _combine_matrix() -> list[dict]:
+    """M2 o M1 = M2 M1 for s x s matrices (Jacobian factors of a nonlinear RNN)."""
+    return [par("a", "1", "s", par("c", "1", "s", _dot("e", "s")))]
+
+
+def _jacobian_factors() -> dict:
+    """M_t = diag(1 - h_t^2) W for every t (tanh' from the stored states h_t): s derivatives, s^2 products."""
+    return par("t", "1", "n", par("a", "1", "s", op("mul"), op("add"), par("c", "1", "s", op("mul"))))
+
+
 def _scan(element: str, combine: list[dict]) -> dict:
     """The inclusive scan on 2N items: combine pairs, scan the N pair results, fix the N - 1 odd positions."""
     step = [alloc(f"N*({element})"), par("m", "1", "N", *combine), call("scan"), par("m", "1", "N - 1", *combine)]
@@ -102,6 +112,15 @@ def _programs() -> dict[str, dict]:
         "ssm.scan": algorithm(["n", "d", "p", "s"], ssm_scan, {"n": "k"}, _scan("s^2 + s", _combine_affine())),
         "selective-ssm.recurrence": algorithm(["n", "d", "s"], [alloc("4*s"), seq("t", "1", "n", *sel_step)]),
         "selective-ssm.scan": algorithm(["n", "d", "s"], sel_scan, {"n": "k"}, _scan("2*s", _combine_diagonal())),
+        "rnn-jacobian.sequential": algorithm(
+            ["n", "s"], [alloc("n*s^2"), _jacobian_factors(), alloc("s^2"), seq("t", "1", "n", *_combine_matrix())]
+        ),
+        "rnn-jacobian.scan": algorithm(
+            ["n", "s"],
+            [alloc("n*s^2"), _jacobian_factors(), call("scan", "n")],
+            {"n": "k"},
+            _scan("s^2", _combine_matrix()),
+        ),
     }
 
 

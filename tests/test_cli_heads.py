@@ -115,8 +115,24 @@ def test_a_real_users_ssm_also_gets_the_block_diagonal_real_form(tmp_path, capsy
     assert summary["blockdiag"].startswith("certified, ")
     block = check_file(Path(summary["blockdiag"].split(", ", 1)[1]))
     assert block.valid and block.claim == "review.blockdiag.ssm"
+    assert summary["criterion"].startswith("realizable (minimal polynomial of W of degree 2), certified, ")
+    criterion = check_file(Path(summary["criterion"].rsplit(", ", 1)[1]))
+    assert criterion.valid and criterion.claim == "review.blockdiag.criterion.ssm"
+
+
+def test_a_jordan_block_seen_by_the_response_is_an_obstruction_and_an_unseen_one_is_not(tmp_path, capsys):
+    a = [["1/2", "1", "0"], ["0", "1/2", "1"], ["0", "0", "1/2"]]
+    seen = _write(tmp_path, {"A": a, "B": [["0"], ["0"], ["1"]], "C": [["1", "0", "0"]]})
+    assert _heads(tmp_path, seen, "--json") == 0
+    assert json.loads(capsys.readouterr().out)["criterion"].startswith("obstructed: a root of multiplicity >= 3")
+    unseen = _write(tmp_path, {"A": a, "B": [["1"], ["0"], ["0"]], "C": [["1", "1", "1"]]})
+    assert _heads(tmp_path, unseen, "--json") == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["criterion"].startswith("realizable (minimal polynomial of W of degree 1)")
+    assert summary["blockdiag"].startswith("not certified")  # A itself has a Jordan block of size 3
 
 
 def test_a_complex_ssm_is_not_put_in_real_block_form(tmp_path, capsys):
     assert _heads(tmp_path, ROOT / "examples" / "ssm-gaussian.json", "--json") == 0
-    assert json.loads(capsys.readouterr().out)["blockdiag"].startswith("not attempted")
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["blockdiag"].startswith("not attempted") and summary["criterion"].startswith("not attempted")

@@ -23,9 +23,23 @@ def test_modes_writes_valid_certificates_for_an_invertible_ssm(tmp_path, capsys)
     assert sorted(r["claim"] for r in summary["certificates"]) == [
         "appA.ssm",
         "appA.ssm.features",
+        "review.blockdiag.criterion.ssm",
         "review.blockdiag.ssm",
     ]
     assert all(r["valid"] for r in summary["certificates"])
+    assert summary["criterion"]["verdict"] == "realizable"
+
+
+def test_modes_prints_the_criterion_and_the_obstruction_of_a_complex_jordan_block(tmp_path, capsys):
+    a = [["0", "-1", "1", "0"], ["1", "0", "0", "1"], ["0", "0", "0", "-1"], ["0", "0", "1", "0"]]
+    ssm = {"A": a, "B": [["0"], ["0"], ["1"], ["0"]], "C": [["1", "0", "0", "0"]]}
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "1x1/2x2 criterion on W: obstructed: a non-real root of multiplicity 2" in out
+    assert (tmp_path / "out" / "review.blockdiag.criterion.ssm.json").exists()
+    ssm["B"] = [["1"], ["0"], ["0"], ["0"]]  # only the first block is driven: W(tau) = cos(tau pi/2), simple roots
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out2")]) == 0
+    assert "1x1/2x2 criterion on W: realizable" in capsys.readouterr().out
 
 
 def test_modes_notes_why_features_do_not_apply_to_a_singular_ssm(tmp_path, capsys):

@@ -1,5 +1,7 @@
-"""The documentation claims no more than the certificates: cited claim ids exist, and every "for every ..." or
-"for all ..." sentence of README's Findings cites a claim whose frozen statement is itself universal."""
+"""The documentation claims no more than the certificates: cited claim ids exist, every "for every ..." or
+"for all ..." sentence of README's Findings cites a claim whose frozen statement is itself universal, and every
+sentence of README and docs/ with a strong universal phrase ("for every SSM", "any state dimension", "for every
+n", ...) cites a claim whose statement says the same and is not limited to instances."""
 
 from __future__ import annotations
 
@@ -18,6 +20,19 @@ _PREFIX = r"(?:def|sec|fn|eq|thm|rem|appA|review|num|exp|tab)"
 _CLAIM = re.compile(rf"^{_PREFIX}[0-9A-Za-z]*(?:\.[A-Za-z0-9*-]+)+$|^(?:eq|fn)[0-9]+$")
 _UNIVERSAL = re.compile(r"\bfor (?:every|all)\b", re.IGNORECASE)
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "cf.", "resp.", "eq.", "Eq.", "eqs.")
+# Strong universal phrases (over SSMs, state dimensions, lengths n): the phrase a claim's statement must contain
+# for a sentence with the phrase to cite it. "every n" in a statement also covers "for every n" and "for all n".
+_STRONG = {
+    r"(?<!not for )(?<!not )\b(?:for )?(?:every|all|any) SSMs?\b(?! we tried)": "every ssm",
+    r"\bany state dimension\b|\bin any dimension\b": "any state dimension",
+    r"\bfor (?:every|all) n\b(?! up to)": "every n",
+    r"\bfor (?:every|all) d\b": "every d",
+    r"\bTheorem 4\.4\b[^.]*\bholds as written\b": "every ssm",
+}
+# Pages that describe kinds and tools (what a kind proves), not claims about the paper.
+_TOOL_DOCS = ("trusted-base.md", "DEVELOPING.md")
+# A statement that says one of these is about instances, whatever else it says.
+_LIMITED = ("built-in", "one instance", "instance only", "for the instance", "we tried", "not kernel-checked")
 
 
 def cited_ids(text: str) -> list[str]:
@@ -39,6 +54,32 @@ def is_universal(claim_id: str) -> bool:
     return "every" in words or "for all" in words or "\\forall" in latex
 
 
+def strong_phrases(sentence: str) -> list[str]:
+    """The statement phrases a sentence's strong universal phrases require (empty when it has none)."""
+    return [need for pattern, need in _STRONG.items() if re.search(pattern, sentence, re.IGNORECASE)]
+
+
+def supports(claim_id: str, need: str) -> bool:
+    """The claim's frozen statement says `need` (every SSM, any state dimension, every n) and is not instance-bound."""
+    spec = statements().get(claim_id)
+    if spec is None:
+        return False
+    words = spec["statement"]["words"].lower()
+    if need in ("every n", "every d"):
+        var = need.split()[1]
+        return (
+            bool(re.search(rf"\bevery (?:[a-z-]+ ){{0,2}}{var}\b", words))
+            or f"\\forall {var}" in spec["statement"]["latex"]
+        )
+    return need in words and not any(limit in words for limit in _LIMITED)
+
+
+def supported(cited: str, need: str) -> bool:
+    """A cited id supports `need`; a cited pattern does when every id it matches does."""
+    matches = [known for known in statements() if fnmatch.fnmatchcase(known, cited)]
+    return bool(matches) and all(supports(m, need) for m in matches)
+
+
 def findings(readme: str) -> str:
     """The text of README's Findings section."""
     start = readme.index("\n## Findings")
@@ -48,7 +89,7 @@ def findings(readme: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """Sentences of a markdown text: paragraphs and list items joined, split after . ! ? (not abbreviations)."""
-    blocks = re.split(r"\n\s*\n|\n(?=\s*- )", text)
+    blocks = re.split(r"\n\s*\n|\n(?=\s*- )|\n(?=\|)", text)
     out = []
     for block in blocks:
         flat = " ".join(line.strip() for line in block.splitlines())
@@ -71,6 +112,39 @@ def test_every_for_every_sentence_of_the_findings_cites_a_universal_statement():
     text = findings((ROOT / "README.md").read_text(encoding="utf-8"))
     bad = [s for s in sentences(text) if _UNIVERSAL.search(s) and not any(map(is_universal, cited_ids(s)))]
     assert not bad, "sentences claiming 'for every/all' without a universal certificate:\n" + "\n".join(bad)
+
+
+def unsupported_strong_sentences(text: str) -> list[str]:
+    """Sentences with a strong universal phrase none of whose cited claims supports it."""
+    bad = []
+    for sentence in sentences(text):
+        for need in strong_phrases(sentence):
+            if not any(supported(c, need) for c in cited_ids(sentence)):
+                bad.append(f"[{need}] {sentence}")
+    return bad
+
+
+@pytest.mark.parametrize("path", [p for p in DOCS if p.name not in _TOOL_DOCS], ids=lambda p: p.name)
+def test_every_strong_universal_sentence_cites_a_statement_that_says_it(path):
+    bad = unsupported_strong_sentences(path.read_text(encoding="utf-8"))
+    assert not bad, f"{path.name}: sentences claiming more than a certificate shows:\n" + "\n".join(bad)
+
+
+def test_the_strong_phrase_rule_catches_overstatements():
+    assert strong_phrases("It has no realization in any state dimension.") == ["any state dimension"]
+    assert strong_phrases("Certified for every SSM and every p, d.") == ["every ssm"]
+    assert strong_phrases("holds for every n (`appA.A2.corrected`)") == ["every n"]
+    assert strong_phrases("for every natural q") == [] == strong_phrases("for all n up to 2^20")
+    assert strong_phrases("holds for every d >= 2") == ["every d"]
+    assert supports("rem4.3", "every d") and not supports("thm4.2.step4.trace", "every d")
+    assert strong_phrases("Theorem 4.4 holds as written.") == ["every ssm"]
+    assert strong_phrases("certified for every SSM we tried, not for all SSMs at once") == []
+    assert supports("appA.A2.corrected", "every n") and not supports("appA.A2.corrected", "every ssm")
+    assert not supports("review.blockdiag.scope", "any state dimension")
+    assert not supports("thm4.2.step4.trace", "every n")
+    text = "A Jordan block has no 1x1/2x2 realization in any state dimension (`review.blockdiag.scope`)."
+    assert unsupported_strong_sentences(text)
+    assert not unsupported_strong_sentences("The rank bound holds for every n (`appA.A2.corrected`).")
 
 
 def test_the_rules_catch_an_unsupported_sentence_and_an_unknown_id():

@@ -12,7 +12,9 @@ from verify.claims.sA_review import PADDABLE, _targets, two_by_two_realization
 from verify.kernel import check_certificate
 
 
-@pytest.mark.parametrize("claim_id", ["review.blockdiag.2x2", "review.blockdiag.scope"])
+@pytest.mark.parametrize(
+    "claim_id", ["review.blockdiag.2x2", "review.blockdiag.scope", "review.blockdiag.scope.complex"]
+)
 def test_review_scope_certificates_are_certified_and_valid(cert_of, claim_id):
     cert = cert_of(claim_id)
     result = check_certificate(cert, claim_id)
@@ -76,5 +78,33 @@ def test_scope_rejects_a_shorter_annihilator_and_a_singular_minor(cert_of):
 
     goal = dict(cert_of("review.blockdiag.scope")["obligations"][0]["goal"])
     goal["lhs"] = goal["lhs"].replace(")^3", ")^2")
+    with pytest.raises(KernelError, match="differs"):
+        check_obligation("matrix_identity", read_goal("matrix_identity", goal, "t"), {}, "t")
+
+
+def test_the_complex_jordan_block_response_is_tau_cos_and_needs_order_four():
+    from verify.claims.sA_review import COMPLEX_JORDAN2, _hankel_rows
+
+    a, b, c = (to_fraction_matrix(x) for x in COMPLEX_JORDAN2)
+    state, seq = b, []
+    for _ in range(12):
+        seq.append((c * state)[0, 0])
+        state = a * state
+    cosines = (1, 0, -1, 0)  # cos((tau - 1) pi/2) for tau = 1, 2, 3, 4 (period 4)
+    assert seq == [tau * cosines[(tau - 1) % 4] for tau in range(12)]
+    for tau in range(8):  # (x^2 + 1)^2 = x^4 + 2 x^2 + 1 annihilates the sequence
+        assert seq[tau + 4] + 2 * seq[tau + 2] + seq[tau] == 0
+    # x^2 + 1 alone does not: the double root is seen by the response
+    assert any(seq[tau + 2] + seq[tau] != 0 for tau in range(8))
+    assert to_fraction_matrix(_hankel_rows(COMPLEX_JORDAN2, 4, 4)).rank() == 4
+    assert to_fraction_matrix(_hankel_rows(COMPLEX_JORDAN2, 5, 5)).rank() == 4  # order exactly 4
+
+
+def test_complex_scope_rejects_the_simple_annihilator(cert_of):
+    from verify.kernel.errors import KernelError
+    from verify.kernel.obligations import check_obligation, read_goal
+
+    goal = dict(cert_of("review.blockdiag.scope.complex")["obligations"][0]["goal"])
+    goal["lhs"] = goal["lhs"].replace(")^2", ")")
     with pytest.raises(KernelError, match="differs"):
         check_obligation("matrix_identity", read_goal("matrix_identity", goal, "t"), {}, "t")

@@ -207,8 +207,10 @@ def run(args: argparse.Namespace) -> int:
             data = checked_bytes(heads_certificate(ssm, n, claim_id, basis), path, args.ssm)
         with steps.step("real 1x1/2x2 block form and its kernel re-check"):
             block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
+        with steps.step("1x1/2x2 criterion on the impulse response and its kernel re-check"):
+            criterion_note, criterion_files = _criterion(ssm, args.out / f"criterion-{args.ssm.stem}.json")
     with output_errors(args.out):
-        write_group([*block_files, (path, data)])
+        write_group([*block_files, *criterion_files, (path, data)])
     summary = {
         "ssm": str(args.ssm),
         "field": "QQ(i)" if str(ssm.domain) == "QQ_I" else "QQ",
@@ -223,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
         "certificate": str(path),
         "kernel": "valid",
         "blockdiag": block_note,
+        "criterion": criterion_note,
         "error": None,
     }
     if args.json:
@@ -235,6 +238,7 @@ def run(args: argparse.Namespace) -> int:
     if n < basis.n_min:
         print(f"note: (7) fails at n = {n} < {basis.n_min}; necessity (H >= k) is not claimed at this length")
     print(f"real 1x1/2x2 block form (review.blockdiag.ssm): {summary['blockdiag']}")
+    print(f"1x1/2x2 criterion on W (review.blockdiag.criterion.ssm): {summary['criterion']}")
     print(f"certificate ({claim_id}, kernel check passed): {path}")
     return EXIT_OK
 
@@ -257,3 +261,23 @@ def _block_form(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     if not result.valid:
         return "kernel rejected: " + "; ".join(result.errors[:3]), []
     return f"certified, {path}", [(path, data)]
+
+
+def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
+    """The 1x1/2x2 criterion on the impulse response of a real SSM: (verdict and polynomial, the file to write)."""
+    from verify.claims.sA_review import criterion_certificate
+    from verify.exact import matrix_rows
+    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
+
+    if str(ssm.domain) != "QQ":
+        return "not attempted (complex entries; the claim is about real SSMs)", []
+    if ssm.m > MAX_RESPONSE_SIDE:
+        return f"not attempted (m = {ssm.m} > {MAX_RESPONSE_SIDE} states)", []
+    cert = criterion_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
+    data = certificate_bytes(cert)
+    result = check_certificate(load_json(data, str(path)), str(path))
+    if not result.valid:
+        return "kernel rejected: " + "; ".join(result.errors[:3]), []
+    params = cert["params"]
+    degree = len(params["minpoly"]) - 1
+    return f"{params['verdict']} (minimal polynomial of W of degree {degree}), certified, {path}", [(path, data)]

@@ -30,8 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = None) -> tuple[list[dict], list[str]]:
     """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
     from constructions.modes import NotBlockable
+    from verify.claims.sA_review import criterion_certificate
     from verify.claims.sA_singular import block_certificate
     from verify.claims.sA_user import SingularA, features_certificate, modes_certificate, user_data
+    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
     from verify.progress import Progress
 
     steps = steps or Progress("verify modes", quiet=True)
@@ -49,6 +51,11 @@ def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = N
                 certs.append(build(*args))
         except error as err:
             notes.append(f"{build.__name__}: not applicable: {err}")
+    if len(a_rows) <= MAX_RESPONSE_SIDE:
+        with steps.step("1x1/2x2 criterion on the impulse response"):
+            certs.append(criterion_certificate(a_rows, b_rows, c_rows))
+    else:
+        notes.append(f"criterion_certificate: not attempted (m = {len(a_rows)} > {MAX_RESPONSE_SIDE} states)")
     return certs, notes
 
 
@@ -64,7 +71,7 @@ def singular_notes(rows: tuple[list, list, list], n: int) -> list[str]:
             notes.append(
                 f"head {h}: the nilpotent part reaches it (t0 = {t0}, s = {s}, R0 = {r0}): any features need "
                 f"r >= max(floor((n - {t0} - 1) / {s}) + 1, n - {t0 + s - 1}) - {r0}, i.e. r >= {bound} at n = {n} "
-                "(appA.A2.corrected)"
+                "(the bound of appA.A2.corrected, computed for this SSM, not kernel-checked)"
             )
         else:
             notes.append(f"head {h}: the nilpotent part does not reach it; lag-only features of fixed size exist")
@@ -81,6 +88,16 @@ def feature_counts(certs: list[dict]) -> dict | None:
                 "merged_bound": params["merged_bound"],
                 "minimum_per_head": params["minimum"],
             }
+    return None
+
+
+def criterion_summary(certs: list[dict]) -> dict | None:
+    """The verdict of review.blockdiag.criterion.ssm and the minimal polynomial of W, when it was built."""
+    for cert in certs:
+        if cert["claim"] == "review.blockdiag.criterion.ssm":
+            coefficients = cert["params"]["minpoly"]
+            terms = [f"({c})*a^{k}" for k, c in enumerate(coefficients) if c != "0"]
+            return {"verdict": cert["params"]["verdict"], "minimal_polynomial": " + ".join(terms) or "1"}
     return None
 
 
@@ -136,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
         "start": params["start"],
         "interaction_rank": len(params["lags"]),
         "features": feature_counts(certs),
+        "criterion": criterion_summary(certs),
         "certificates": results,
         "notes": notes,
     }
@@ -150,6 +168,11 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"feature dimension per head: paper's bound {f['paper_bound']}, merged features {f['merged_bound']} "
                 f"(<= m), exact minimum {f['minimum_per_head']} (for every n >= 2 R_h - 1)"
+            )
+        if summary["criterion"]:
+            c = summary["criterion"]
+            print(
+                f"1x1/2x2 criterion on W: {c['verdict']} (minimal polynomial of W: {_short(c['minimal_polynomial'])})"
             )
         for r in results:
             print(f"{r['claim']}: {'valid' if r['valid'] else 'INVALID'}  {r['path']}")

@@ -27,6 +27,7 @@ SPEC_FILES = (
     "sA_modes",
     "sA_practice",
     "sA_review",
+    "s_findings",
     "s_heads_error",
     "sexp",
     "sexp_readings",

@@ -288,9 +288,12 @@ TEXTS = {
                 "x_i=(x_i,i));\\ \\ \\text{no }f\\ \\text{with }\\delta_{ij}=f(x_i,x_j)\\ \\text{on content alone}"
             ),
             "words": (
-                "Member of Definition 3.1 under the paper's reading (x_i includes a fixed positional feature): one "
-                "fixed function of the two positions gives delta_ij. On content alone it is not: equal tokens at "
-                "positions (1,1) and (1,2) get weights 1 and 0."
+                "Member of Definition 3.1 under the paper's reading (x_i includes a fixed positional feature), "
+                "certified at length n = 3: one fixed polynomial of the two positions gives delta_ij at every pair "
+                "(for another n the same Lagrange construction on lags -(n-1)..(n-1) applies; not certified). On "
+                "content alone it is not: tokens x_1 = x_2 make the pairs (1,1) and (1,2) identical, so a content-only "
+                "f would give them one weight, while delta gives 1 and 0 (the kernel checks the counterexample "
+                "point, i.e. that the two required weights differ; the rest is this one-line argument)."
             ),
         },
         "why": (
@@ -309,9 +312,12 @@ TEXTS = {
                 "\\text{content alone: a constant sequence forces } c_0=0"
             ),
             "words": (
-                "Member of Definition 3.1 under the paper's reading (positions in the token): one fixed function of "
-                "the two positions gives the banded Toeplitz weights. On content alone it is not, unless the kernel "
-                "is zero: on a constant sequence every pair carries the same tokens."
+                "Member of Definition 3.1 under the paper's reading (positions in the token), certified at length "
+                "n = 3 with bandwidth r = 1 and symbolic taps: one fixed polynomial of the two positions gives the "
+                "banded Toeplitz weights at every pair (other n, r: the same Lagrange construction; not certified). "
+                "On content alone it is not, unless c_0 = 0: on a constant sequence the pairs (1,1) and (1,3) carry "
+                "the same tokens, so a content-only f would give c_0 = 0 (the kernel checks that the two required "
+                "weights c_0 and 0 differ when c_0 != 0; the rest is this one-line argument)."
             ),
         },
         "why": (

@@ -181,8 +181,9 @@ TEXTS = {
                 "=\\tfrac{a+b-\\sqrt{(a-b)^2+4c^2}}{2}\\ \\ge\\ \\tfrac{ab-c^2}{a+b}"
             ),
             "words": (
-                "For every SSM (any state, input and output dimensions m, d, p), every unit token x in R^d and "
-                "any two lags tau1 < tau2 < n, every single-head factorized model f satisfies ||F - f||_inf^2 >= "
+                "The two bounds below are certified in every dimension (inner products as atoms); the case split "
+                "between them is a standard argument, not kernel-checked. For an SSM of any dimensions m, d, p, a "
+                "unit token x in R^d and two lags tau1 < tau2 < n, every single-head factorized model f satisfies ||F - f||_inf^2 >= "
                 "lambda_min of the Gram matrix of W(tau1) x and W(tau2) x, that is (a + b - sqrt((a - b)^2 + "
                 "4 c^2))/2 with a = ||W(tau1) x||^2, b = ||W(tau2) x||^2, c = <W(tau1) x, W(tau2) x>; this is "
                 ">= (ab - c^2)/(a + b), positive exactly when W(tau1) x and W(tau2) x are not collinear (if some x "

@@ -347,7 +347,9 @@ TEXTS = {
             "\\varepsilon\\in\\{1/10,1/100\\})",
             "words": "One scalar instance only (d = r = p = 1, W_Q = W_K = V = u = 1, j = 1, eps = 1/10 and "
             "1/100, every distance 1 .. 10^6): the smaller gamma = 2 + log(i/eps) also gives |J| >= ||V|| - "
-            "eps, although it does not meet the corrected sufficient condition at i = 10^6 + 1.",
+            "eps, although it does not meet the corrected sufficient condition (kernel-checked at i = 10^6 + 1, "
+            "left side about 2.6 eps; in float64 the left side is >= 1.13 eps at eps = 1/10 and >= 1.47 eps at "
+            "eps = 1/100 at every i >= 2, already 1.29 eps and 1.71 eps at i = 2, not kernel-checked).",
         },
         "why": "An instance, not the theorem (thm5.1.conclusion is the general statement): the kernel "
         "differentiates the literal 1-D model (9) (obligation jacobian) to the closed form "

@@ -6,7 +6,7 @@ Both claims are literal: their goals are the exact matrices the builders of veri
 
 from __future__ import annotations
 
-from verify.statements import entry
+from verify.statements import entry, param
 
 __all__ = ["entries", "TEXTS"]
 
@@ -54,12 +54,57 @@ TEXTS = {
         "scope of the review's assumption, not an error of the review: its sentence is about its own "
         "constructions.",
     },
+    "review.blockdiag.scope.complex": {
+        "section": "A",
+        "reference": "Related review: the scope of the 2x2-block assumption (a complex Jordan block of size 2)",
+        "statement": {
+            "latex": "\\bar A=\\begin{pmatrix}R&I\\\\0&R\\end{pmatrix}:\\ \\nexists\\,(D,B',C'),\\ "
+            "D=\\mathrm{diag}(D_1,\\dots,D_k),\\ D_i\\ 1\\times1\\ \\text{or}\\ 2\\times2\\ \\text{real}:\\ "
+            "C'D^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau",
+            "words": "The second obstruction to the review's 1x1/2x2 form, a non-real root of multiplicity 2, for one "
+            "instance: the real form A = [[R, I], [0, R]] of the complex Jordan block J_2(i) (R the 90-degree "
+            "rotation), B = e_3, C = e_1^T, whose impulse response W(tau) = tau cos((tau - 1) pi/2) has minimal "
+            "recurrence (x^2 + 1)^2. No real SSM whose state matrix is block diagonal with 1x1 and 2x2 blocks, "
+            "whatever its state size, has the same impulse responses, although every root has multiplicity 2 <= 2.",
+        },
+        "why": "annihilator: (A^2 + I)^2 = 0, so (x^2 + 1)^2 annihilates the sequence W(tau). "
+        "no-shorter-recurrence: the 4 x 4 Hankel matrix (W(i + j))_{i,j<4} has rank 4, so no nonzero polynomial of "
+        "degree < 4 annihilates W, and (x^2 + 1)^2 is the minimal polynomial of the sequence: it divides every "
+        "annihilating polynomial of W. A real block diagonal D with blocks of size <= 2 has minimal polynomial "
+        "lcm of its blocks' minimal polynomials; a real 2x2 block with non-real eigenvalues has an irreducible "
+        "quadratic x^2 + b x + c with simple roots, so every non-real root of q_D is simple. If C' D^tau B' = W(tau) "
+        "for all tau, then (x^2 + 1)^2 divides q_D: a contradiction, whatever the state size. The last three "
+        "sentences are the standard argument the kernel does not check; the two facts it rests on are kernel-checked. "
+        "Real roots are different: a real 2x2 Jordan block J_2(mu) has the double root mu.",
+    },
+    "review.blockdiag.criterion.ssm": {
+        "section": "A",
+        "reference": "Related review: the 2x2-block assumption, decided for a user's SSM (verify heads, verify modes)",
+        "statement": {
+            "latex": "q_W=\\min\\{q\\ \\text{monic}:\\ \\textstyle\\sum_k q_kW(\\tau+k)=0\\ \\forall\\tau\\},\\ "
+            "W(\\tau)=C\\bar A^\\tau\\bar B;\\ \\text{verdict}=\\text{realizable}\\iff"
+            "\\text{real roots of }q_W\\text{ of multiplicity}\\le2,\\ \\text{non-real roots simple}",
+            "words": "For the given real SSM (A, B, C): the minimal polynomial q of its impulse response W(tau) = C "
+            "A^tau B (the monic polynomial of least degree with sum_k q_k W(tau + k) = 0 for all tau) is minpoly, and "
+            "the verdict of the 1x1/2x2 criterion on q is verdict: 'realizable' when every real root of q has "
+            "multiplicity <= 2 and every non-real root is simple, otherwise the obstruction found (a root of "
+            "multiplicity >= 3, or a non-real root of multiplicity 2). Kernel-checked for this SSM: q and its root "
+            "structure. That the criterion decides whether some real SSM with 1x1 and 2x2 diagonal blocks, of any "
+            "size, has the same impulse responses is the standard theorem (minimal realizations and the real "
+            "Jordan form), not kernel-checked. The template is shown on the real form of J_2(i).",
+        },
+        "why": "criterion (kind response_block_criterion): the kernel computes W(0..2m-1), the columns h_k = "
+        "(W(k), ..., W(k + m - 1)) for k <= m, and the exact reduced row echelon form of [h_0 ... h_m]; the first "
+        "dependent column h_d gives q (a polynomial annihilates W iff it annihilates h, by Cayley-Hamilton). It "
+        "factors q over QQ and counts the real roots of each doubled factor by Sturm's theorem. minpoly and verdict "
+        "are established from A, B, C (no witness).",
+    },
 }
 
 
 def entries() -> dict:
     """The review's 2x2-block statements, literal goals from their builders."""
-    from verify.claims.sA_review import PADDABLE, scope_obligations, two_by_two_obligations
+    from verify.claims.sA_review import PADDABLE, complex_scope_obligations, scope_obligations, two_by_two_obligations
 
     goal = lambda o: {"name": o.name, "kind": o.kind, "goal": o.goal}  # noqa: E731
     two = [goal(o) for name in PADDABLE for o in two_by_two_obligations(name)]
@@ -67,5 +112,20 @@ def entries() -> dict:
         "review.blockdiag.2x2": entry(TEXTS["review.blockdiag.2x2"], "certified", two),
         "review.blockdiag.scope": entry(
             TEXTS["review.blockdiag.scope"], "certified", [goal(o) for o in scope_obligations()]
+        ),
+        "review.blockdiag.scope.complex": entry(
+            TEXTS["review.blockdiag.scope.complex"], "certified", [goal(o) for o in complex_scope_obligations()]
+        ),
+        "review.blockdiag.criterion.ssm": entry(
+            TEXTS["review.blockdiag.criterion.ssm"],
+            "certified",
+            [
+                {
+                    "name": "criterion",
+                    "kind": "response_block_criterion",
+                    "goal": {k: param(k) for k in ("A", "B", "C", "minpoly", "verdict")},
+                }
+            ],
+            ("A", "B", "C"),
         ),
     }
