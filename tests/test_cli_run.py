@@ -7,11 +7,10 @@ import json
 import logging
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
-from helpers_cli import CHEAP, ROOT, Watched, blocker, verify
+from helpers_cli import CHEAP, ROOT, STALLED, Watched, blocker, staller, verify
 
 from verify.cli import main
 
@@ -85,23 +84,26 @@ def test_a_bad_shard_is_one_line_and_exit_two(value, capsys):
     assert "--shard" in err and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize(("signum", "code", "jobs"), [(signal.SIGINT, 130, "1"), (signal.SIGINT, 130, "2")])
-def test_interruption_prints_one_line_with_what_finished_and_leaves_no_temporary_file(tmp_path, signum, code, jobs):
-    run = Watched("run", *CHEAP, "exp.fig3", "--out", str(tmp_path), "--jobs", jobs)
-    run.wait_for("rem4.3 ... certified")
-    time.sleep(0.3)
-    run.process.send_signal(signum)
-    exit_code, out, err = run.finish()
-    assert exit_code == code, err
-    assert "Traceback" not in err + out
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_interruption_prints_one_line_with_what_finished_and_leaves_no_temporary_file(tmp_path, jobs):
+    out = tmp_path / "out"
+    run = Watched("run", *CHEAP, "exp.fig3", "--out", str(out), "--jobs", jobs, env=staller(tmp_path / "s", "exp.fig3"))
+    run.wait_for(STALLED + "exp.fig3")
+    for claim_id in CHEAP:  # in a parallel run the other worker may still be finishing one of them
+        run.wait_for(f"{claim_id} ... certified")
+    run.process.send_signal(signal.SIGINT)
+    exit_code, stdout, err = run.finish()
+    assert exit_code == 130, err
+    assert "Traceback" not in err + stdout
     last = err.strip().splitlines()[-1]
     assert last.startswith("verify run: interrupted (SIGINT) after") and "finished: 6 certified" in last
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{c}.json" for c in CHEAP)
+    assert sorted(p.name for p in out.iterdir()) == sorted(f"{c}.json" for c in CHEAP)
 
 
 def test_sigterm_is_handled_like_ctrl_c_with_exit_143(tmp_path):
-    run = Watched("run", *CHEAP, "exp.fig3", "--out", str(tmp_path))
-    run.wait_for("exp.fig3 ...")
+    out = tmp_path / "out"
+    run = Watched("run", *CHEAP, "exp.fig3", "--out", str(out), env=staller(tmp_path / "s", "exp.fig3"))
+    run.wait_for(STALLED + "exp.fig3")
     run.process.send_signal(signal.SIGTERM)
     exit_code, _, err = run.finish()
     assert exit_code == 143 and "interrupted (SIGTERM)" in err and "Traceback" not in err
@@ -120,13 +122,11 @@ def test_stale_temporary_files_are_swept_at_the_next_run(tmp_path):
 def test_an_output_path_that_is_a_file_stops_at_once_with_one_line(tmp_path):
     target = tmp_path / "file"
     target.write_text("")
-    start = time.monotonic()
     out = verify("all", "--out", str(target))
     assert out.returncode == 2 and out.stdout == ""
     assert (
         out.stderr.strip() == f"verify all: --out {target}: exists and is not a folder; expected a folder to write into"
-    )
-    assert time.monotonic() - start < 20
+    )  # the one line is all of stderr: no claim was started
 
 
 def test_junit_under_a_file_is_refused_before_any_work(tmp_path, capsys):
