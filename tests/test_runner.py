@@ -40,3 +40,83 @@ def test_the_verdict_line_mentions_skipped_claims_only_when_there_are_some():
     assert summary_line(done) == "verify: 1 certified, 0 refuted, 0 invalid, 0 errors"
     done.append(Outcome("b", "", skipped="needs torch: pip install '.[torch]'"))
     assert summary_line(done) == "verify: 1 certified, 0 refuted, 0 invalid, 0 errors, 1 skipped"
+
+
+def _elsewhere(data: bytes, edit) -> bytes:  # noqa: ANN001
+    """The certificate as another machine would have made it: edited by `edit`, then re-sealed."""
+    import json
+
+    from verify.certificate import certificate_bytes, reseal
+
+    cert = json.loads(data)
+    edit(cert)
+    return certificate_bytes(reseal(cert))
+
+
+def test_an_agreeing_certificate_from_another_machine_is_kept_unless_refresh(tmp_path):
+    import json
+
+    outcome = produce(get_claim("num.ssm.forms"))
+    fresh = outcome.data
+
+    def other_measurement(cert: dict) -> None:  # a smaller measured error, still within the same bound
+        cert["obligations"][0]["witness"]["error"] = "0"
+        cert["provenance"]["versions"]["numpy"] = "0.0.0"
+
+    theirs = _elsewhere(fresh, other_measurement)
+    (tmp_path / "num.ssm.forms.json").write_bytes(theirs)
+    write_outcome(outcome, tmp_path, tmp_path / "figures")
+    assert (tmp_path / "num.ssm.forms.json").read_bytes() == theirs and outcome.kept
+    assert json.loads(theirs)["obligations"][0]["witness"]["error"] != json.loads(fresh)["obligations"][0]["witness"]
+    again = produce(get_claim("num.ssm.forms"))
+    write_outcome(again, tmp_path, tmp_path / "figures", refresh=True)
+    assert (tmp_path / "num.ssm.forms.json").read_bytes() == fresh and not again.kept
+
+
+def test_a_copy_that_disagrees_or_is_invalid_is_replaced(tmp_path):
+    outcome = produce(get_claim("num.ssm.forms"))
+    fresh = outcome.data
+    path = tmp_path / "num.ssm.forms.json"
+
+    def other_bound(cert: dict) -> None:  # the a-priori bound is part of what must agree
+        cert["obligations"][0]["goal"]["u"] = "1/4503599627370496"
+
+    def other_verdict(cert: dict) -> None:
+        cert["verdict"] = "refuted"
+
+    unsealed = fresh.replace(b'"nonfinite": 0', b'"nonfinite": 1', 1)
+    for copy in (_elsewhere(fresh, other_bound), _elsewhere(fresh, other_verdict), unsealed, b"{"):
+        path.write_bytes(copy)
+        outcome = produce(get_claim("num.ssm.forms"))
+        write_outcome(outcome, tmp_path, tmp_path / "figures")
+        assert path.read_bytes() == fresh and not outcome.kept
+
+
+def test_an_exact_certificate_differing_only_in_provenance_is_kept_and_any_other_change_is_not(tmp_path):
+    outcome = produce(get_claim("thm4.2"))
+    fresh, path = outcome.data, tmp_path / "thm4.2.json"
+
+    def older_sympy(cert: dict) -> None:
+        cert["provenance"]["versions"]["sympy"] = "1.0"
+
+    def other_reference(cert: dict) -> None:
+        cert["reference"] += " "
+
+    path.write_bytes(_elsewhere(fresh, older_sympy))
+    write_outcome(outcome, tmp_path, tmp_path / "figures")
+    assert path.read_bytes() == _elsewhere(fresh, older_sympy) and outcome.kept
+    path.write_bytes(_elsewhere(fresh, other_reference))
+    outcome = produce(get_claim("thm4.2"))
+    write_outcome(outcome, tmp_path, tmp_path / "figures")
+    assert path.read_bytes() == fresh and not outcome.kept
+
+
+def test_a_kept_certificate_needs_its_recorded_figures(tmp_path):
+    outcome = produce(get_claim("exp.fig4"))
+    fresh, files = outcome.data, dict(outcome.files)
+    write_outcome(outcome, tmp_path, tmp_path / "figures")
+    (tmp_path / "figures" / "exp.fig4.png").write_bytes(b"another machine's plot")
+    outcome = produce(get_claim("exp.fig4"))
+    write_outcome(outcome, tmp_path, tmp_path / "figures")
+    assert (tmp_path / "exp.fig4.json").read_bytes() == fresh and not outcome.kept
+    assert (tmp_path / "figures" / "exp.fig4.png").read_bytes() == files["exp.fig4.png"]
