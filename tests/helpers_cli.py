@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-__all__ = ["ROOT", "CHEAP", "EXAMPLE_SSM", "STALLED", "verify", "blocker", "staller", "Watched"]
+__all__ = ["ROOT", "CHEAP", "EXAMPLE_SSM", "STALLED", "verify", "blocker", "staller", "Watched", "outcome_from_run"]
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_SSM = ROOT / "examples" / "ssm-jordan-rotation.json"
@@ -113,3 +113,16 @@ class Watched:
         code = self.process.wait(timeout)
         self.reader.join(timeout)
         return code, out, "".join(self.err)
+
+
+def outcome_from_run(folder: Path, claim_id: str) -> object:
+    """The runner's outcome for a claim, rebuilt from the certificate and figures a run wrote into folder."""
+    import json
+
+    from verify.runner import Outcome, content_digest
+
+    data = (folder / f"{claim_id}.json").read_bytes()
+    cert = json.loads(data)
+    names = [f"{claim_id}.png", f"{claim_id}.json"]
+    files = {n: (folder / "figures" / n).read_bytes() for n in names if (folder / "figures" / n).is_file()}
+    return Outcome(claim_id, "", verdict=cert["verdict"], valid=True, data=data, files=files, hash=content_digest(cert))

@@ -10,7 +10,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from helpers_cli import CHEAP, ROOT, STALLED, Watched, blocker, staller, verify
+from helpers_cli import CHEAP, STALLED, Watched, blocker, staller, verify
 
 from verify.cli import main
 
@@ -33,15 +33,18 @@ def test_a_failing_claim_never_replaces_a_valid_certificate(tmp_path, monkeypatc
     assert "thm4.2" in capsys.readouterr().out
 
 
-def test_figures_go_under_the_output_folder_and_the_source_tree_is_untouched(tmp_path):
-    committed = {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in (ROOT / "certs" / "figures").iterdir()}
-    out = verify("run", "exp.fig4", "--out", str(tmp_path / "o"), "--quiet")
-    assert out.returncode == 0, out.stderr
-    assert sorted(_tree(tmp_path / "o")) == ["exp.fig4.json", "figures/exp.fig4.json", "figures/exp.fig4.png"]
-    assert {p: (p.stat().st_mtime_ns, p.read_bytes()) for p in (ROOT / "certs" / "figures").iterdir()} == committed
-    params = json.loads((tmp_path / "o" / "exp.fig4.json").read_text())["params"]
-    assert hashlib.sha256((tmp_path / "o/figures/exp.fig4.png").read_bytes()).hexdigest() == params["figure_sha256"]
-    assert verify("check", str(tmp_path / "o" / "exp.fig4.json")).returncode == 0
+def test_figures_go_under_the_output_folder_and_the_source_tree_is_untouched(verify_all):
+    out = verify_all.out  # the session's `verify all --out OUT` (tests/conftest.py)
+    assert verify_all.process.returncode == 0, verify_all.process.stderr[-2000:]
+    assert sorted(p.name for p in (out / "figures").iterdir()) == sorted(
+        f"{c}.{s}" for c in ("exp.fig3", "exp.fig4") for s in ("json", "png")
+    )
+    assert verify_all.committed_after == verify_all.committed_before  # certs/ and certs/figures/ untouched
+    for claim in ("exp.fig3", "exp.fig4"):
+        params = json.loads((out / f"{claim}.json").read_text())["params"]
+        assert hashlib.sha256((out / "figures" / f"{claim}.png").read_bytes()).hexdigest() == params["figure_sha256"]
+        assert hashlib.sha256((out / "figures" / f"{claim}.json").read_bytes()).hexdigest() == params["numbers_sha256"]
+    assert verify("check", str(out / "exp.fig4.json")).returncode == 0
 
 
 def test_figures_option_chooses_their_folder(tmp_path, monkeypatch):
@@ -187,10 +190,9 @@ def test_quiet_really_silences_experiment_i(tmp_path):
 
 
 @pytest.mark.slow
-def test_all_with_two_jobs_and_two_shards_reproduce_a_serial_run(tmp_path):
-    assert verify("all", "--out", str(tmp_path / "serial"), "--quiet").returncode == 0
+def test_all_with_two_jobs_and_two_shards_reproduce_a_serial_run(tmp_path, verify_all):
     assert verify("all", "--out", str(tmp_path / "jobs"), "--quiet", "--jobs", "2").returncode == 0
     for shard in ("1/2", "2/2"):
         assert verify("all", "--out", str(tmp_path / "shards"), "--quiet", "--shard", shard).returncode == 0
-    serial = _tree(tmp_path / "serial")
+    serial = _tree(verify_all.out)  # the session's serial run (tests/conftest.py)
     assert _tree(tmp_path / "jobs") == serial and _tree(tmp_path / "shards") == serial
