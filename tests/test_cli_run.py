@@ -58,13 +58,12 @@ def test_figures_option_chooses_their_folder(tmp_path, monkeypatch):
     assert _tree(tmp_path / "f") == {"thm4.2.png": b"\x89PNG fake"} and sorted(_tree(tmp_path / "o")) == ["thm4.2.json"]
 
 
-def test_jobs_and_shards_reproduce_a_serial_run_byte_for_byte(tmp_path):
+def test_jobs_and_shards_reproduce_a_serial_run_byte_for_byte(tmp_path, verify_all):
     ids = [*CHEAP, "fn1", "sec3.1.1.mlp", "exp.fig3.optimum.k2"]
-    assert verify("run", *ids, "--out", str(tmp_path / "serial"), "--quiet").returncode == 0
     assert verify("run", *ids, "--out", str(tmp_path / "jobs"), "--quiet", "--jobs", "2").returncode == 0
     for shard in ("1/2", "2/2"):
         assert verify("run", *ids, "--out", str(tmp_path / "shards"), "--quiet", "--shard", shard).returncode == 0
-    serial = _tree(tmp_path / "serial")
+    serial = {f"{c}.json": (verify_all.out / f"{c}.json").read_bytes() for c in ids}  # the session's serial run
     assert len(serial) == len(ids)
     assert _tree(tmp_path / "jobs") == serial
     assert _tree(tmp_path / "shards") == serial
@@ -196,3 +195,22 @@ def test_all_with_two_jobs_and_two_shards_reproduce_a_serial_run(tmp_path, verif
         assert verify("all", "--out", str(tmp_path / "shards"), "--quiet", "--shard", shard).returncode == 0
     serial = _tree(verify_all.out)  # the session's serial run (tests/conftest.py)
     assert _tree(tmp_path / "jobs") == serial and _tree(tmp_path / "shards") == serial
+
+
+def test_a_run_over_an_agreeing_copy_keeps_it_says_so_and_refresh_rewrites_it(tmp_path, capsys):
+    from verify.certificate import certificate_bytes, reseal
+
+    assert main(["run", "thm4.2", "--out", str(tmp_path), "--quiet"]) == 0
+    path = tmp_path / "thm4.2.json"
+    cert = json.loads(path.read_text())
+    cert["provenance"]["versions"]["sympy"] = "1.0"  # as made on a machine with another SymPy
+    path.write_bytes(certificate_bytes(reseal(cert)))
+    theirs = path.read_bytes()
+    capsys.readouterr()
+    assert main(["run", "thm4.2", "--out", str(tmp_path), "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert path.read_bytes() == theirs and f"kept 1 certificate already in {tmp_path}" in out and "--refresh" in out
+    assert main(["run", "thm4.2", "--out", str(tmp_path), "--quiet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["results"][0]["kept"] is True
+    assert main(["run", "thm4.2", "--out", str(tmp_path), "--quiet", "--refresh"]) == 0
+    assert path.read_bytes() != theirs and "kept" not in capsys.readouterr().out

@@ -200,7 +200,8 @@ def _print_table(args: argparse.Namespace, outcomes: list, regressions: list[str
     kept = [o.claim for o in outcomes if o.kept]
     if kept:
         print(
-            f"kept {len(kept)} certificates already in {args.out} that agree with this run (same verdict and bounds; "
+            f"kept {len(kept)} certificate{'s' * (len(kept) != 1)} already in {args.out} that agree with this run "
+            "(same verdict and bounds; "
             f"measured values or library versions differ): {', '.join(kept)}; --refresh writes this run's"
         )
     if args.baseline is not None:
