@@ -8,6 +8,7 @@ report (which, with no certs/ around, say what to pass).
 
 from __future__ import annotations
 
+import os
 import shutil
 import site
 import subprocess
@@ -64,16 +65,21 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     return python, elsewhere
 
 
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # nothing may lead back to the checkout
+
+
 def _verify(installed: tuple[Path, Path], *args: str) -> subprocess.CompletedProcess:
     """`python -m verify ARGS` of the installed package, run from the empty folder."""
     python, cwd = installed
-    return subprocess.run([python, "-m", "verify", *args], cwd=cwd, capture_output=True, text=True, timeout=600)
+    command = [python, "-m", "verify", *args]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600, env=CLEAN_ENV)
 
 
 @pytest.mark.slow
 def test_the_installed_package_is_not_the_checkout(installed):
     python, cwd = installed
-    where = subprocess.run([python, "-c", "import verify; print(verify.__file__)"], cwd=cwd, capture_output=True)
+    probe = [python, "-c", "import verify; print(verify.__file__)"]
+    where = subprocess.run(probe, cwd=cwd, capture_output=True, env=CLEAN_ENV)
     assert ROOT not in Path(where.stdout.decode().strip()).parents and where.returncode == 0
 
 
