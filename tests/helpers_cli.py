@@ -9,7 +9,7 @@ import threading
 import time
 from pathlib import Path
 
-__all__ = ["ROOT", "CHEAP", "EXAMPLE_SSM", "verify", "blocker", "Watched"]
+__all__ = ["ROOT", "CHEAP", "EXAMPLE_SSM", "STALLED", "verify", "blocker", "staller", "Watched", "outcome_from_run"]
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_SSM = ROOT / "examples" / "ssm-jordan-rotation.json"
@@ -30,6 +30,39 @@ class _Blocked:
 
 sys.meta_path.insert(0, _Blocked())
 '''
+
+
+STALLED = "test: stalled at "  # what a stalled claim prints on stderr (see staller)
+
+_STALLER = '''import sys
+import time
+
+import verify.runner
+
+
+def _stalled(produce):
+    """produce, except that the claims named in the test never finish: they say so on stderr and wait."""
+
+    def wrapper(item):
+        if item.id in {names!r}:
+            print("{marker}" + item.id, file=sys.stderr, flush=True)
+            while True:
+                time.sleep(3600)  # until a signal (or the parent's terminate) ends it
+        return produce(item)
+
+    return wrapper
+
+
+verify.runner.produce = _stalled(verify.runner.produce)
+'''
+
+
+def staller(folder: Path, *names: str) -> dict:
+    """Environment in which the claims `names` start but never finish (workers included): a run is interrupted
+    at a point the test controls (after "test: stalled at ID" on stderr), not after a sleep."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "sitecustomize.py").write_text(_STALLER.format(names=list(names), marker=STALLED))
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), str(ROOT)])}
 
 
 def blocker(folder: Path, *names: str) -> dict:
@@ -80,3 +113,16 @@ class Watched:
         code = self.process.wait(timeout)
         self.reader.join(timeout)
         return code, out, "".join(self.err)
+
+
+def outcome_from_run(folder: Path, claim_id: str) -> object:
+    """The runner's outcome for a claim, rebuilt from the certificate and figures a run wrote into folder."""
+    import json
+
+    from verify.runner import Outcome, content_digest
+
+    data = (folder / f"{claim_id}.json").read_bytes()
+    cert = json.loads(data)
+    names = [f"{claim_id}.png", f"{claim_id}.json"]
+    files = {n: (folder / "figures" / n).read_bytes() for n in names if (folder / "figures" / n).is_file()}
+    return Outcome(claim_id, "", verdict=cert["verdict"], valid=True, data=data, files=files, hash=content_digest(cert))

@@ -85,16 +85,26 @@ def test_temporary_files_name_their_process_and_stale_ones_are_swept(tmp_path):
     assert mine.exists() and kept.exists()
 
 
-def test_signals_during_the_renames_are_delivered_after_them(tmp_path):
+def test_signals_during_the_renames_are_delivered_after_them(tmp_path, monkeypatch):
+    import os
     import signal
 
-    from verify.certificate import deferred_signals
+    from verify import certificate
 
-    with pytest.raises(KeyboardInterrupt):
-        with deferred_signals():
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    real, renamed = os.replace, []
+
+    def replace_and_interrupt(source, target):  # the signal arrives at the first rename, a point the test controls
+        if not renamed:
             signal.raise_signal(signal.SIGINT)
-            (tmp_path / "done").write_text("the block finished first")
-    assert (tmp_path / "done").exists()
+        real(source, target)
+        renamed.append(Path(target).name)
+
+    monkeypatch.setattr(certificate.os, "replace", replace_and_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        certificate.write_group([(first, b"new a"), (second, b"new b")])
+    assert renamed == ["a.json", "b.json"] and (first.read_bytes(), second.read_bytes()) == (b"new a", b"new b")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]
 
 
 def test_write_with_figures_leaves_a_figure_with_the_same_bytes_in_place(tmp_path, monkeypatch):

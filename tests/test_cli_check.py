@@ -31,9 +31,8 @@ def test_a_folder_missing_registered_claims_names_them_and_fails(tmp_path, capsy
     assert main(["check", str(folder), "--partial"]) == 0
 
 
-def test_the_committed_folder_is_complete_and_its_figures_match():
-    code = main(["check", str(ROOT / "certs"), "--json"])
-    assert code == 0
+# The committed folder itself (complete, valid, figures matching) is checked once, by
+# tests/test_regression.py::test_kernel_accepts_every_committed_certificate.
 
 
 def test_a_figure_that_differs_from_its_recorded_hash_fails_the_check(tmp_path, capsys):

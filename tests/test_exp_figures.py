@@ -113,9 +113,11 @@ def test_quick_fig4_build_writes_its_files_atomically_and_its_obligations_hold(t
 
 
 @pytest.mark.slow
-def test_default_build_reproduces_the_committed_fig3_certificate(root, tmp_path):
+def test_default_build_agrees_with_the_committed_fig3_certificate(root, tmp_path):
     from verify.certificate import certificate_bytes
     from verify.claims.exp_figures import build_fig3
+    from verify.runner import content_digest
 
     cert, _ = build_fig3("default", tmp_path)
-    assert json.loads(certificate_bytes(cert))["hash"] == _committed(str(root), "exp.fig3")["hash"]
+    # trained students differ in their last bits between machines: the regression's comparison, verdict and bounds
+    assert content_digest(json.loads(certificate_bytes(cert))) == content_digest(_committed(str(root), "exp.fig3"))

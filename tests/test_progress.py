@@ -4,16 +4,31 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 import time
 
 from verify.progress import Progress
 
 
+class _Announced(io.StringIO):
+    """A stream that tells when its first line has been written (so a step can last until it is announced)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = threading.Event()
+
+    def write(self, text: str) -> int:
+        """Write, then signal."""
+        count = super().write(text)
+        self.written.set()
+        return count
+
+
 def test_a_step_over_the_threshold_is_announced_and_timed():
-    out = io.StringIO()
+    out = _Announced()
     steps = Progress("verify heads", stream=out, threshold=0.05)
     with steps.step("interaction basis"):
-        time.sleep(0.2)
+        assert out.written.wait(120)  # the step lasts until the watcher has announced it, however loaded the machine
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("verify heads: interaction basis ... ")
     assert lines[-1].startswith("verify heads: interaction basis done in ")

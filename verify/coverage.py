@@ -15,7 +15,10 @@ from pathlib import Path
 
 __all__ = ["COVERAGE_PATH", "HEADER", "Row", "Summary", "CoverageError", "read_rows", "summarize", "registered"]
 
-COVERAGE_PATH = Path(__file__).resolve().parent.parent / "docs" / "coverage.md"
+# In a checkout (or an editable install) the map is docs/coverage.md; a built package carries a copy (setup.py).
+_SHIPPED = Path(__file__).resolve().parent / "data" / "coverage.md"
+_CHECKOUT = Path(__file__).resolve().parent.parent / "docs" / "coverage.md"
+COVERAGE_PATH = _SHIPPED if _SHIPPED.is_file() else _CHECKOUT
 HEADER = ("#", "statement", "claims", "verdict and notes")
 _ID = re.compile(r"`([A-Za-z0-9][A-Za-z0-9_.\-]*)`(?:\s*\((certified|refuted)\))?")
 _NOT_FORMALIZABLE = re.compile(r"not formalizable:\s*(\S.*)", re.IGNORECASE)

@@ -54,6 +54,7 @@ class Outcome:
     obligations: int = 0
     messages: list[str] = field(default_factory=list)
     baseline: str | None = None  # unchanged | changed | new
+    kept: bool = False  # the output folder already held an agreeing certificate, left as it was (see write_outcome)
     data: bytes | None = field(default=None, repr=False)  # the certificate's bytes, until written
     files: dict[str, bytes] = field(default_factory=dict, repr=False)  # its figures, until written
     refutation: dict | None = None  # a refuted claim: both sides at each counterexample, its corrected claim
@@ -77,19 +78,27 @@ class Outcome:
             out["baseline"] = self.baseline
         if self.refutation is not None:
             out["refutation"] = self.refutation
+        if self.kept:
+            out["kept"] = True
         return out
 
 
 def content_digest(cert: dict) -> str:
     """What a baseline comparison compares: the content without hash and provenance.
 
-    Claims whose frozen statement says "baseline": "verdict" carry measured float64 numbers that
-    legitimately vary with the platform (BLAS, CPU); for them the claim, verdict and the names and
-    kinds of the obligations are compared, and the kernel still re-checks every number.
+    Claims whose frozen statement says "baseline": "verdict" carry measured float64 numbers (errors, trained
+    students) that legitimately vary with the platform (BLAS, CPU); for them the claim, the verdict, the names and
+    kinds of the obligations and the goals of the float_bound obligations (the a-priori bound: formula, caps,
+    sizes, exact matrices, all fixed by the frozen statement) are compared, and the kernel still re-checks every
+    number. See docs/format.md, "Comparing certificates".
     """
     spec = statements().get(cert.get("claim"), {}) if isinstance(cert, dict) else {}
     if spec.get("baseline") == "verdict":
-        shape = [[o.get("name"), o.get("kind")] for o in cert.get("obligations", []) if isinstance(o, dict)]
+        shape = [
+            [o.get("name"), o.get("kind"), o.get("goal") if o.get("kind") == "float_bound" else None]
+            for o in cert.get("obligations", [])
+            if isinstance(o, dict)
+        ]
         return digest({"claim": cert.get("claim"), "verdict": cert.get("verdict"), "obligations": shape})
     return digest(cert, ("hash", "provenance"))
 
@@ -131,14 +140,51 @@ def _trace() -> list[str]:
     return traceback.format_exc().strip().splitlines()[-6:]
 
 
-def write_outcome(outcome: Outcome, out_dir: Path, figures_dir: Path) -> None:
-    """Write a valid certificate and its figures (consistent under a kill at any step); nothing for an invalid one."""
+def write_outcome(outcome: Outcome, out_dir: Path, figures_dir: Path, refresh: bool = False) -> None:
+    """Write a valid certificate and its figures (consistent under a kill at any step); nothing for an invalid one.
+
+    Unless `refresh`, a valid certificate already at the destination that agrees with the new one (the baseline
+    comparison's content_digest: the same content apart from provenance; for measured claims, the same verdict and
+    bounds) and whose recorded figures are beside it is kept as it is (outcome.kept): re-running on another
+    machine does not rewrite committed files whose only difference is a measurement or a library version.
+    """
     if outcome.status not in ("certified", "refuted") or outcome.data is None:
         outcome.data, outcome.files = None, {}
         return
     path = out_dir / f"{outcome.claim}.json"
-    write_with_figures(path, outcome.data, [(figures_dir / name, data) for name, data in sorted(outcome.files.items())])
+    if not refresh and _agreeing_copy(outcome, path, figures_dir):
+        outcome.kept = not _same_files(outcome, path, figures_dir)
+    else:
+        figures = [(figures_dir / name, data) for name, data in sorted(outcome.files.items())]
+        write_with_figures(path, outcome.data, figures)
     outcome.path, outcome.data, outcome.files = str(path), None, {}
+
+
+def _same_files(outcome: Outcome, path: Path, figures_dir: Path) -> bool:
+    """Whether the certificate and figures on disk are byte for byte the ones this outcome would write."""
+    try:
+        files = [(figures_dir / name, data) for name, data in outcome.files.items()] + [(path, outcome.data)]
+        return all(p.read_bytes() == data for p, data in files)
+    except OSError:
+        return False
+
+
+def _agreeing_copy(outcome: Outcome, path: Path, figures_dir: Path) -> bool:
+    """Whether path holds a certificate that the kernel accepts, agrees with the outcome and has its figures."""
+    from verify.figures import check_figures, recorded_files
+
+    if not path.is_file() or path.is_symlink():
+        return False
+    try:
+        old = _read_baseline(path)
+        if not isinstance(old, dict) or content_digest(old) != outcome.hash:
+            return False
+        mismatches, checked = check_figures(old, figures_dir)
+        if mismatches or len(checked) != len(recorded_files(old)):
+            return False
+        return _same_files(outcome, path, figures_dir) or check_file(path).valid
+    except Exception:  # an unreadable or malformed copy is simply replaced
+        return False
 
 
 def _read_baseline(path: Path) -> object:

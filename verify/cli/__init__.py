@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "modes": ("verify.cli.modes", "Appendix A for your SSM: Jordan modes, closed forms, lag features, block forms"),
     "report": ("verify.cli.report", "write report.md and a self-contained report.html of the certificates"),
     "show": ("verify.cli.show", "print one certificate readably (statement, verdict, kernel re-check, obligations)"),
+    "schema": ("verify.cli.schema", "print the JSON Schema of the certificate format (docs/format.md)"),
 }
 
 
@@ -52,6 +53,9 @@ def _parser(chosen: str | None) -> tuple[argparse.ArgumentParser, ModuleType | N
     parser = _Parser(
         prog="python -m verify", description="Certify, claim by claim, the paper 'How Many Heads Make an SSM?'."
     )
+    from verify import __version__
+
+    parser.add_argument("--version", action="version", version=f"how-many-heads-verify {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     module = None
     for name, (module_name, text) in COMMANDS.items():

@@ -25,6 +25,7 @@ __all__ = [
     "InputError",
     "certificate_too_large",
     "checked_bytes",
+    "committed_certs",
     "output_errors",
     "configure_progress",
     "emit_json",
@@ -189,3 +190,20 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
         )
     more = f" (and {len(result.errors) - 1} more)" if len(result.errors) > 1 else ""
     raise CommandError(f"the kernel rejected the certificate {path}: {first}{more}; nothing was written", EXIT_FAIL)
+
+
+def committed_certs(option: str = "--certs") -> Path:
+    """The default certificate folder: ./certs when it exists, else the source checkout's committed certs/.
+
+    A non-editable install run from another folder has neither: then the message says what to pass.
+    """
+    here = Path("certs")
+    if here.is_dir():
+        return here
+    checkout = Path(__file__).resolve().parents[2] / "certs"
+    if checkout.is_dir() and (checkout.parent / "verify" / "kernel").is_dir():
+        return checkout
+    raise InputError(
+        f"{option}: no certs/ folder here ({Path.cwd()}) nor in a source checkout of this package; pass {option} DIR "
+        "(a folder written by 'python -m verify all --out DIR', or the certs/ of a clone of the repository)"
+    )

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, emit_json, output_errors, prepare_folder
+from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, committed_certs, emit_json, output_errors, prepare_folder
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -21,7 +21,7 @@ HELP = "write report.md and self-contained HTML pages (report.html and one per s
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `verify report`."""
-    parser.add_argument("--certs", type=Path, default=Path("certs"), help="certificate folder (default certs/)")
+    parser.add_argument("--certs", type=Path, help="certificate folder (default ./certs, else the checkout's certs/)")
     parser.add_argument("--out", type=Path, default=Path("report"), help="output folder (default report/)")
     parser.add_argument(
         "--figures", type=Path, help="folder of figures named <claim-id>*.png (default: CERTS/figures/)"
@@ -40,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     from verify.report.model import load_report
     from verify.report.output import write_report
 
+    if args.certs is None:
+        args.certs = committed_certs()
     if not args.certs.is_dir():
         raise InputError(f"--certs {args.certs}: no such folder; expected a folder of *.json certificates")
     expand_paths([args.certs])  # an empty folder is bad input, said as such

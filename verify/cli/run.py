@@ -65,6 +65,12 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--shard", type=parse_shard, metavar="I/N", help="only the I-th of N deterministic shards")
     parser.add_argument("--scale", choices=["default", "large"], help="num.* sizes (sets VERIFY_NUMERIC_SCALE)")
     parser.add_argument("--device", choices=["cpu", "cuda"], help="num.* device (sets VERIFY_NUMERIC_DEVICE)")
+    parser.add_argument(
+        "--refresh",
+        action="store_true",
+        help="rewrite certificates in OUT that agree with this run (by default they are kept: measured values "
+        "and library versions differ by machine)",
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -126,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
     claims = _select(getattr(args, "ids", None), args.shard)
     with contextlib.ExitStack() as stack:
         baseline = _baseline_snapshot(args, stack)
-        outcomes, interrupted = produce_claims(claims, args.out, figures, args.jobs, args.quiet)
+        outcomes, interrupted = produce_claims(claims, args.out, figures, args.jobs, args.quiet, args.refresh)
         if interrupted:
             raise _interruption(args, claims, outcomes, interrupted)
         return _report(args, outcomes, baseline)
@@ -191,6 +197,13 @@ def _print_table(args: argparse.Namespace, outcomes: list, regressions: list[str
         notes = [f"skipped ({o.skipped})"] if o.skipped else []
         for message in notes + ([o.error] if o.error else []) + o.messages:
             print(f"  {o.claim}: {message}")
+    kept = [o.claim for o in outcomes if o.kept]
+    if kept:
+        print(
+            f"kept {len(kept)} certificate{'s' * (len(kept) != 1)} already in {args.out} that agree with this run "
+            "(same verdict and bounds; "
+            f"measured values or library versions differ): {', '.join(kept)}; --refresh writes this run's"
+        )
     if args.baseline is not None:
         counts = {s: sum(o.baseline == s for o in outcomes) for s in ("unchanged", "changed", "new")}
         tally = ", ".join(f"{n} {s}" for s, n in counts.items())

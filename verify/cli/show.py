@@ -16,7 +16,7 @@ HELP = "print one certificate readably (statement, verdict, kernel re-check, obl
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of `verify show`."""
     parser.add_argument("id", metavar="ID", help="a claim id (read from --certs) or the path of a certificate file")
-    parser.add_argument("--certs", type=Path, default=Path("certs"), help="certificate folder (default certs/)")
+    parser.add_argument("--certs", type=Path, help="certificate folder (default ./certs, else the checkout's certs/)")
 
 
 def _indent(text: str, prefix: str) -> str:
@@ -93,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
 
     given = Path(args.id)
     named = given.suffix == ".json" and (given.exists() or given.is_symlink())
+    if not named and args.certs is None:
+        from verify.cli.common import committed_certs
+
+        args.certs = committed_certs()
     path = given if named else args.certs / f"{args.id}.json"
     if not (path.exists() or path.is_symlink()):
         raise InputError(

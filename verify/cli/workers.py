@@ -35,9 +35,9 @@ def _work(claim_id: str) -> object:
 class _Progress:
     """Finishing outcomes: write the valid ones, print progress lines, keep them in claim order."""
 
-    def __init__(self, claims: list, out: Path, figures: Path, quiet: bool) -> None:
-        """The claims to produce and where their files go."""
-        self.claims, self.out, self.figures, self.quiet = claims, out, figures, quiet
+    def __init__(self, claims: list, out: Path, figures: Path, quiet: bool, refresh: bool = False) -> None:
+        """The claims to produce, where their files go, and whether agreeing copies there are rewritten."""
+        self.claims, self.out, self.figures, self.quiet, self.refresh = claims, out, figures, quiet, refresh
         self.done: dict[int, object] = {}
         self.width = len(str(len(claims)))
 
@@ -53,7 +53,7 @@ class _Progress:
         from verify.runner import write_outcome
 
         try:
-            write_outcome(outcome, self.out, self.figures)
+            write_outcome(outcome, self.out, self.figures, self.refresh)
         except OSError as err:
             outcome.error = f"cannot write {self.out / (outcome.claim + '.json')} ({err.strerror or err})"
         self.done[index] = outcome
@@ -110,9 +110,11 @@ def _parallel(progress: _Progress, jobs: int, quiet: bool) -> None:
     executor.shutdown(wait=True)
 
 
-def produce_claims(claims: list, out: Path, figures: Path, jobs: int, quiet: bool) -> tuple[list, str | None]:
+def produce_claims(
+    claims: list, out: Path, figures: Path, jobs: int, quiet: bool, refresh: bool = False
+) -> tuple[list, str | None]:
     """Produce claims (in order when serial), writing each valid one; returns (finished outcomes, signal or None)."""
-    progress = _Progress(claims, out, figures, quiet)
+    progress = _Progress(claims, out, figures, quiet, refresh)
     try:
         if jobs <= 1 or len(claims) <= 1:
             _serial(progress)
