@@ -50,7 +50,7 @@ def test_read_kt_rejects_coordinates_of_the_wrong_length_or_kind():
         read_kt([["1"]], 2, "t")
     with pytest.raises(KernelError, match="expected a rational number"):
         read_kt([["i"]], 1, "t")
-    with pytest.raises(KernelError, match="expected an integer written as a decimal string"):
+    with pytest.raises(KernelError, match="expected an integer written as a canonical decimal string"):
         read_kt({"denominator": "1", "numerators": [["1/2"]]}, 1, "t")
 
 

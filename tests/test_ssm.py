@@ -34,11 +34,19 @@ def _independent_rank_profile(ssm, count: int) -> list[int]:
     return [sympy.Matrix(rows[: t + 1]).rank() for t in range(count)]
 
 
-@pytest.mark.parametrize("text", ["3/5", "-2", "i", "-i", "1/2-3*i", "2*i", "+3/4+i", "-1/2*i", "0", "7/1"])
-def test_parse_exact_agrees_with_the_kernel_reader(text):
-    value, kernel = parse_exact(text), parse_number(text, "t")
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("3/5", "3/5"), ("-2", "-2"), ("i", "i"), ("-i", "-i"), ("1/2-3*i", "1/2-3*i"), ("2*i", "2*i"),
+     ("+3/4+i", "3/4+i"), ("-1/2*i", "-1/2*i"), ("0", "0"), ("7/1", "7")],
+)  # fmt: skip
+def test_parse_exact_agrees_with_the_kernel_reader(text, canonical):
+    # a user's file may spell a number freely; the certificate (and so the kernel) has its canonical spelling only
+    value, kernel = parse_exact(text), parse_number(canonical, "t")
     real, imag = (value.x, value.y) if hasattr(value, "y") else (value, 0)
     assert (QQ.convert(real), QQ.convert(imag)) == (QQ.convert(kernel.re), QQ.convert(kernel.im))
+    if text != canonical:
+        with pytest.raises(KernelError, match="expected the canonical form"):
+            parse_number(text, "t")
 
 
 @pytest.mark.parametrize("text", ["1.5", "x", "", "1/2i", "2i", "1+-i", "1/0", "nan", "1e3"])
