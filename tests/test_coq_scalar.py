@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from coq_helpers import run_goals
 
 from verify.coq.scalar import counterexample, interval_inequality, poly_bound, polynomial_identity, sum_of_squares
@@ -68,3 +70,21 @@ def test_coqc_accepts_true_goals_and_rejects_false_ones(tmp_path: Path) -> None:
         "box": "checked",
         "false-box": "failed",
     }
+
+
+def test_binomial_expansion_statement() -> None:
+    """The binomial sum is stated with Coq's C and sum_f_R0; the nilpotent form is not mapped."""
+    from verify.coq.scalar import binomial_expansion
+    from verify.coq.terms import NotMapped
+
+    goal = {
+        "vars": ["x", "y"],
+        "factor": "1",
+        "base": "x + y",
+        "coeff": "1",
+        "powers": [{"base": "x", "exponent": [0, 1, 0]}, {"base": "y", "exponent": [1, -1, 0]}],
+    }
+    statement, proof, _ = binomial_expansion(goal, {"split": ["x", "y"]})
+    assert statement.endswith("= sum_f_R0 (fun t => Binomial.C q t * (1) * (x) ^ t * (y) ^ (q - t)) q")
+    with pytest.raises(NotMapped):
+        binomial_expansion({**goal, "nilpotent": "y"}, {"split": ["x", "y"]})

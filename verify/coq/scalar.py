@@ -246,7 +246,47 @@ def interval_inequality(goal: dict, witness: dict) -> tuple[str, str, bool]:
     return statement, "\n  ".join(lines), True
 
 
+def _exponent(u: int, v: int, w: int) -> str:
+    """u q + v t + w as a natural-number expression (nonnegative for 0 <= t <= q, as the kernel requires)."""
+    terms = [
+        ("q" if u == 1 else f"{u} * q") if u else "",
+        str(w) if w else "",
+        ("t" if v == 1 else f"{v} * t") if v > 0 else "",
+    ]
+    text = " + ".join(t for t in terms if t) or "0"
+    if v < 0:
+        text = f"{text} - {'t' if v == -1 else f'{-v} * t'}"
+    return f"({text})" if " " in text else text
+
+
+def binomial_expansion(goal: dict, witness: dict) -> tuple[str, str, bool]:
+    """factor * base^q = sum_{t=0}^{q} C(q, t) * coeff * prod_k b_k^(u_k q + v_k t + w_k) for every natural q."""
+    if goal.get("nilpotent"):
+        raise NotMapped("the nilpotent form is stated in algebras with N^s = 0 (matrices), not over R")
+    names = list(goal["vars"])
+    if "q" in names or "t" in names:
+        raise NotMapped("a symbol is named q or t (the summation indices)")
+    powers = [(real_poly(p["base"], names, "power"), [int(e) for e in p["exponent"]]) for p in goal["powers"]]
+    factors = " * ".join(f"({b}) ^ {_exponent(*e)}" for b, e in powers)
+    factor, base, coeff = (real_poly(goal[k], names, k) for k in ("factor", "base", "coeff"))
+    statement = (
+        f"forall (q : nat) ({' '.join(coq_name(v) for v in names)} : R),\n"
+        f"  ({factor}) * ({base}) ^ q = sum_f_R0 (fun t => Binomial.C q t * ({coeff}) * {factors}) q"
+    )
+    up = [b for b, e in powers if e == [0, 1, 0]]
+    down = [b for b, e in powers if e == [1, -1, 0]]
+    if len(powers) != 2 or len(up) != 1 or len(down) != 1:
+        raise NotMapped("only the shape coeff * x^t * y^(q - t) is proved (by Coq's binomial lemma)")
+    proof = (
+        f"intros q {' '.join(coq_name(v) for v in names)}.\n"
+        f"  replace ({base}) with (({up[0]}) + ({down[0]})) by ring.\n"
+        "  rewrite binomial, scal_sum. apply sum_eq. intros t Ht. ring."
+    )
+    return statement, proof, False
+
+
 SCALAR_KINDS = {
+    "binomial_expansion": binomial_expansion,
     "polynomial_identity": polynomial_identity,
     "sum_of_squares": sum_of_squares,
     "attained": attained,
