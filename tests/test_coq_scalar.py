@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from coq_helpers import run_goals
 
 from verify.coq.scalar import counterexample, interval_inequality, poly_bound, polynomial_identity, sum_of_squares
