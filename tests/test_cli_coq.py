@@ -77,3 +77,29 @@ def test_every_committed_certificate(tmp_path: Path) -> None:
     assert totals["failed"] == 0
     assert totals["counterexamples_checked"] == totals["counterexamples"] > 0
     assert totals["claims"] == len(list((ROOT / "certs").glob("*.json")))
+
+
+def test_sigterm_stops_the_running_coqc(tmp_path: Path) -> None:
+    """An interrupted run stops its coqc processes and exits 128 + 15."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    pidfile = tmp_path / "pid"
+    fake = tmp_path / "coqc"
+    fake.write_text(f"#!/bin/sh\necho $$ > {pidfile}\nexec sleep 60\n", encoding="utf-8")
+    fake.chmod(0o755)
+    env = {**os.environ, "VERIFY_COQC": str(fake)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "verify", "coq", "certs/rem4.3.json"], cwd=ROOT, env=env, stderr=subprocess.PIPE
+    )
+    deadline = time.monotonic() + 60
+    while not pidfile.exists() or not pidfile.read_text().strip():
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 128 + signal.SIGTERM
+    child = int(pidfile.read_text())
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)

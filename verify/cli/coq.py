@@ -92,7 +92,7 @@ def _print_text(results: list[dict], totals: dict, wall: float) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Translate, run coqc, report."""
-    from verify.coq.runner import COQC_HINT, check_certificate_file, coqc_path
+    from verify.coq.runner import COQC_HINT, check_certificate_file, coqc_path, stop_all
 
     coqc = coqc_path()
     if coqc is None:
@@ -111,8 +111,14 @@ def run(args: argparse.Namespace) -> int:
         out = args.out or Path(scratch)
         out.mkdir(parents=True, exist_ok=True)
         started = time.monotonic()
-        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        pool = ThreadPoolExecutor(max_workers=args.jobs)
+        try:
             done = list(pool.map(lambda p: check_certificate_file(p, out, coqc, args.timeout), files))
+        except BaseException:  # Ctrl-C or SIGTERM: stop the running coqc processes before leaving
+            stop_all()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown()
         wall = time.monotonic() - started
         for suffix in ("vo", "vok", "vos", "glob"):
             for leftover in out.glob(f"c_*.{suffix}"):

@@ -22,10 +22,21 @@ from pathlib import Path
 from .prelude import ALLOWED_AXIOMS
 from .translate import Translation, coq_file, file_stem, translate
 
-__all__ = ["COQC_HINT", "ObligationResult", "CertificateResult", "coqc_path", "check_certificate_file"]
+__all__ = ["COQC_HINT", "ObligationResult", "CertificateResult", "coqc_path", "check_certificate_file", "stop_all"]
 
 COQC_HINT = "coqc was not found; install Coq 8.16 and the Interval library: apt-get install -y coq libcoq-interval"
 _RETRIES = 4
+_LIVE: set[subprocess.Popen] = set()
+_LOCK = threading.Lock()
+_STOPPED = threading.Event()
+
+
+def stop_all() -> None:
+    """Stop every running coqc started here and start no new one (on Ctrl-C or SIGTERM)."""
+    _STOPPED.set()
+    with _LOCK:
+        for proc in list(_LIVE):
+            proc.kill()
 
 
 @dataclass
@@ -108,18 +119,26 @@ def _failing_module(text: str, output: str) -> str | None:
 def _run_coqc(coqc: str, path: Path, timeout: float) -> tuple[int, str, float]:
     """(exit status, output, CPU seconds) of coqc on one file; a run past the timeout is killed, status 124."""
     with tempfile.TemporaryFile() as log:
-        proc = subprocess.Popen([coqc, "-q", path.name], cwd=path.parent, stdout=log, stderr=subprocess.STDOUT)
+        with _LOCK:
+            if _STOPPED.is_set():
+                return 130, "stopped", 0.0
+            proc = subprocess.Popen([coqc, "-q", path.name], cwd=path.parent, stdout=log, stderr=subprocess.STDOUT)
+            _LIVE.add(proc)
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
         try:
             _, status, usage = os.wait4(proc.pid, 0)
         finally:
             timer.cancel()
+            with _LOCK:
+                _LIVE.discard(proc)
         proc.returncode = os.waitstatus_to_exitcode(status)
         log.seek(0)
         output = log.read().decode("utf-8", errors="replace")
     cpu = usage.ru_utime + usage.ru_stime
     if proc.returncode < 0:
+        if _STOPPED.is_set():
+            return 130, "stopped", cpu
         return 124, f"coqc ran past {timeout:.0f} s and was stopped", cpu
     return proc.returncode, output, cpu
 
@@ -161,7 +180,7 @@ def check_translation(translation: Translation, source: str, out: Path, coqc: st
                 status[i.name] = ObligationResult(i.name, i.kind, "failed" if bad else "checked", bad)
             break
         message = " ".join(output.strip().split())[-300:]
-        culprit = _failing_module(text, output) if code != 124 else None
+        culprit = _failing_module(text, output) if code not in (124, 130) else None
         if culprit is None:
             for i in live:
                 status[i.name] = ObligationResult(i.name, i.kind, "failed", f"coqc exit {code}: {message}")

@@ -229,6 +229,9 @@ def interval_inequality(goal: dict, witness: dict) -> tuple[str, str, bool]:
     precision = max(int(witness.get("precision", 128)), 60)
     tactic = f"interval with (i_prec {precision})"
     pieces = witness.get("pieces")
+    lhs_node, rhs_node = parse_expression(goal["lhs"], "lhs"), parse_expression(goal["rhs"], "rhs")
+    if not names and not (has_calls(lhs_node) or has_calls(rhs_node)):
+        return statement, "lra.", False  # exact rational arithmetic: no need for intervals
     if not names:
         return statement, f"{tactic}.", True
     intro = f"intros {' '.join(coq_name(v) for v in names)} {' '.join(f'[L{k} U{k}]' for k in range(len(names)))}."
