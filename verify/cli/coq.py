@@ -14,7 +14,7 @@ import json
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from verify.cli.check import expand_paths
@@ -113,7 +113,16 @@ def run(args: argparse.Namespace) -> int:
         started = time.monotonic()
         pool = ThreadPoolExecutor(max_workers=args.jobs)
         try:
-            done = list(pool.map(lambda p: check_certificate_file(p, out, coqc, args.timeout), files))
+            futures = {pool.submit(check_certificate_file, p, out, coqc, args.timeout): p for p in files}
+            for count, future in enumerate(as_completed(futures), start=1):
+                r = future.result()
+                print(
+                    f"[{count}/{len(files)}] {r.claim} {r.checked}/{len(r.obligations)} {r.coq_verdict} "
+                    f"({r.seconds:.1f} s, {r.cpu_seconds:.1f} s CPU)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            done = [f.result() for f in futures]
         except BaseException:  # Ctrl-C or SIGTERM: stop the running coqc processes before leaving
             stop_all()
             pool.shutdown(wait=True, cancel_futures=True)
