@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .implication import implied_inequality
 from .matrices import MATRIX_KINDS
 from .prelude import prelude
 from .scalar import SCALAR_KINDS
@@ -16,7 +17,8 @@ from .terms import NotMapped
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
-MAPPED_KINDS = sorted({*SCALAR_KINDS, *MATRIX_KINDS})
+SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
+MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
 
 
 @dataclass
@@ -61,8 +63,8 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
     kind, name = spec_item["kind"], spec_item["name"]
     item = Item(name, kind, module_name(index))
     try:
-        if kind in SCALAR_KINDS:
-            statement, proof, item.interval = SCALAR_KINDS[kind](goal, witness or {})
+        if kind in SCALAR:
+            statement, proof, item.interval = SCALAR[kind](goal, witness or {})
             definitions = ""
         elif kind in MATRIX_KINDS:
             definitions, statement, proof, item.interval = MATRIX_KINDS[kind](goal, witness or {})
