@@ -83,3 +83,17 @@ def test_spectral_statements() -> None:
     assert "Definition cbound : Q := (13#1) / (10#1)." in definitions and "959" not in definitions + statement
     lower = {"matrices": {"A": _A}, "expr": "A", "op": ">=", "bound": "1"}
     assert spectral_norm_bound(lower, {"vector": ["0", "1"]})[1].startswith("exists v : list Q")
+
+
+def test_block_similarity(tmp_path: Path) -> None:
+    """A rotation is one 2x2 block (checked); claiming two 1x1 blocks for it is rejected."""
+    rotation = {"A": [["0", "-1"], ["1", "0"]], "B": [["1"], ["0"]], "C": [["1", "0"]]}
+    identity = [["1", "0"], ["0", "1"]]
+    statuses = run_goals(
+        tmp_path,
+        [
+            ("one-block", "real_block_similarity", rotation, {"T": identity, "T_inv": identity, "blocks": [2]}),
+            ("two-blocks", "real_block_similarity", rotation, {"T": identity, "T_inv": identity, "blocks": [1, 1]}),
+        ],
+    )
+    assert statuses == {"one-block": "checked", "two-blocks": "failed"}

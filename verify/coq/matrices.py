@@ -230,7 +230,23 @@ def float_bound(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
     return "\n".join(lines), statement, "decide_closed.", False
 
 
+def real_block_similarity(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
+    """A is similar, by a rational T, to a matrix with 1x1 and 2x2 diagonal blocks (zero outside them)."""
+    m = len(goal["A"])
+    definitions = "\n".join(f"Definition {k} : mat := {q_matrix(goal[k], k)}." for k in ("A", "B", "C"))
+    statement = (
+        f"exists (T Ti : mat) (sizes : list nat), square {m} T = true /\\ Meq (Mmul T Ti) (Meye {m}) = true /\\\n"
+        "  forallb (fun s => Nat.eqb s 1 || Nat.eqb s 2) sizes = true /\\ "
+        f"fold_right plus 0%nat sizes = {m}%nat /\\\n"
+        "  block_diagonal sizes (Mmul (Mmul T A) Ti) = true"
+    )
+    t, ti = q_matrix(witness["T"], "witness.T"), q_matrix(witness["T_inv"], "witness.T_inv")
+    sizes = _nat_list([int(b) for b in witness["blocks"]])
+    return definitions, statement, f"exists {t}, {ti}, {sizes}. decide_closed.", False
+
+
 MATRIX_KINDS = {
+    "real_block_similarity": real_block_similarity,
     "matrix_identity": matrix_identity,
     "rank": rank,
     "spectral_norm_bound": spectral_norm_bound,

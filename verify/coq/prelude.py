@@ -59,6 +59,14 @@ Definition rank_at_most (m : mat) (r : nat) : Prop :=
 Definition rank_at_least (m : mat) (r : nat) : Prop :=
   exists (rs cs : list nat) (N : mat), length rs = r /\ length cs = r /\
     Meq (Mmul (Mcols (Mrows m rs) cs) N) (Meye r) = true.
+(* Block-diagonal shape: with block sizes s_1, s_2, ... along the diagonal, every entry outside the blocks is 0. *)
+Fixpoint owners (sizes : list nat) (k : nat) : list nat :=
+  match sizes with [] => [] | s :: rest => repeat k s ++ owners rest (S k) end.
+Definition block_diagonal (sizes : list nat) (m : mat) : bool :=
+  let own := owners sizes 0 in
+  forallb (fun i => forallb (fun j => Nat.eqb (nth i own 0%nat) (nth j own 0%nat) || Qeq_bool (nth j (nth i m []) 0) 0)
+    (seq 0 (length m))) (seq 0 (length m)).
+Definition square (n : nat) (m : mat) : bool := Nat.eqb (length m) n && forallb (fun r => Nat.eqb (length r) n) m.
 (* Vectors: M v and the squared Euclidean norm. *)
 Definition Mvec (m : mat) (v : list Q) : list Q := map (fun r => dot0 r v) m.
 Definition sqnorm (v : list Q) : Q := dot0 v v.

@@ -20,7 +20,7 @@ _RESERVED = frozenset(
     where with Prop Set Type SProp exp ln sqrt Rabs R Q Z nat IZR INR pow Qpower list nil cons S O pi PI
     goal is_int is_nat fst snd Meq Mmul Madd Msub Mscale Mtr Meye Mpow Mrows Msub_at Mvec sqnorm dot mat
     row rank_at_least rank_at_most frob2 gram rowsum log2_up pow2 sq nn_add le_of_sub true false
-    Qle_bool Qeq_bool Mexpr cbound Mrank bound measured_error
+    Qle_bool Qeq_bool Mexpr cbound Mrank bound measured_error owners block_diagonal square
     """.split()
 )
 _FUNCTIONS_R = {"exp": "exp", "log": "ln", "sqrt": "sqrt", "abs": "Rabs"}
