@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, metavar="DIR", help="write the .v files and coq-results.json here")
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="run N coqc processes at once")
-    parser.add_argument("--timeout", type=float, default=600, metavar="S", help="seconds allowed per coqc run")
+    parser.add_argument("--timeout", type=float, default=1800, metavar="S", help="seconds allowed per coqc run")
 
 
 def summarize(results: list[dict]) -> dict:
