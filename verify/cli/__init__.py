@@ -27,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "heads": ("verify.cli.heads", "interaction rank k, smallest n for (7), and a k-head certificate for your SSM"),
     "modes": ("verify.cli.modes", "Appendix A for your SSM: Jordan modes, closed forms, lag features, block forms"),
     "report": ("verify.cli.report", "write report.md and a self-contained report.html of the certificates"),
+    "coq": ("verify.cli.coq", "re-check the certificates' obligations with Coq (coqc), a second, independent checker"),
     "show": ("verify.cli.show", "print one certificate readably (statement, verdict, kernel re-check, obligations)"),
     "schema": ("verify.cli.schema", "print the JSON Schema of the certificate format (docs/format.md)"),
 }

@@ -1,0 +1,82 @@
+"""verify/coq/runner.py: only a coqc run that exits 0, with standard axioms only, marks an obligation checked."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from coq_helpers import need_coqc
+
+from verify.coq.runner import _assumptions_ok, _failing_module, check_translation
+from verify.coq.translate import Item, Translation
+
+
+def _translation(*texts: str) -> Translation:
+    """A translation whose items are the given theorem bodies (modules Ob1, Ob2, ...)."""
+    result = Translation("test.claim", "certified")
+    for k, body in enumerate(texts, start=1):
+        text = f"Module Ob{k}.\nTheorem goal : {body}\nEnd Ob{k}.\n"
+        result.items.append(Item(f"o{k}", "polynomial_identity", f"Ob{k}", text))
+    result.items.append(Item("skipped", "loop_nest_cost", reason="kind 'loop_nest_cost' has no Coq translation"))
+    return result
+
+
+def _fake_coqc(tmp_path: Path, body: str) -> str:
+    """An executable standing in for coqc."""
+    path = tmp_path / "fake-coqc"
+    path.write_text(f"#!/bin/sh\n{body}\n", encoding="utf-8")
+    os.chmod(path, 0o755)
+    return str(path)
+
+
+def test_assumptions_are_read_per_theorem() -> None:
+    """Closed theorems and standard-library axioms pass; any other axiom (an Admitted lemma) fails."""
+    output = (
+        "@@Ob1\nClosed under the global context\n"
+        "@@Ob2\nAxioms:\nClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop, P 0\n"
+        "@@Ob3\nAxioms:\nOb3.goal : 1 = 2\n"
+    )
+    verdicts = _assumptions_ok(output, ["Ob1", "Ob2", "Ob3", "Ob4"])
+    assert verdicts["Ob1"] == "" and verdicts["Ob2"] == ""
+    assert "Ob3.goal" in verdicts["Ob3"] and verdicts["Ob4"] == "Print Assumptions gave no answer"
+
+
+def test_error_lines_point_at_their_module() -> None:
+    """coqc's line number names the module to drop."""
+    text = "Header.\nModule Ob1.\nTheorem goal : True.\nEnd Ob1.\nModule Ob2.\nbad.\nEnd Ob2.\n"
+    assert _failing_module(text, 'File "./x.v", line 6, characters 0-3:\nError') == "Ob2"
+    assert _failing_module(text, 'File "./x.v", line 1, characters 0-3:\nError') is None
+
+
+def test_a_failing_coqc_never_checks_anything(tmp_path: Path) -> None:
+    """A coqc that fails without pointing at an obligation marks every mapped obligation failed."""
+    coqc = _fake_coqc(tmp_path, "echo 'Error: something'; exit 1")
+    result = check_translation(_translation("True.\nProof. exact I. Qed."), "t", tmp_path, coqc, 60)
+    assert [(o.name, o.status) for o in result.obligations] == [("o1", "failed"), ("skipped", "not_mapped")]
+    assert result.coq_verdict == "none"
+
+
+def test_a_coqc_that_succeeds_silently_checks_nothing(tmp_path: Path) -> None:
+    """Exit 0 without the Print Assumptions answers is not enough."""
+    result = check_translation(_translation("True.\nProof. exact I. Qed."), "t", tmp_path, _fake_coqc(tmp_path, ""), 60)
+    assert result.obligations[0].status == "failed"
+
+
+def test_timeout_fails(tmp_path: Path) -> None:
+    """A coqc run past the time limit is stopped and fails its obligations."""
+    result = check_translation(_translation("True."), "t", tmp_path, _fake_coqc(tmp_path, "sleep 30"), 1)
+    assert result.obligations[0].status == "failed" and "past" in result.obligations[0].reason
+
+
+def test_admitted_and_false_goals_are_not_checked(tmp_path: Path) -> None:
+    """Real coqc: a proved goal is checked, an Admitted one and a false one fail, the others still count."""
+    coqc = need_coqc()
+    translation = _translation(
+        "(1 + 1 = 2)%nat.\nProof. reflexivity. Qed.",
+        "(1 + 1 = 3)%nat.\nProof. Admitted.",
+        "(1 + 1 = 3)%nat.\nProof. reflexivity. Qed.",
+    )
+    result = check_translation(translation, "t", tmp_path, coqc, 600)
+    assert [o.status for o in result.obligations] == ["checked", "failed", "failed", "not_mapped"]
+    assert result.coq_verdict == "partly" and result.checked == 1
+    assert "axioms outside" in result.obligations[1].reason
