@@ -6,10 +6,10 @@ import io
 from fractions import Fraction
 from pathlib import Path
 
-__all__ = ["layer_png", "summary_png"]
+__all__ = ["layer_png", "summary_png", "figure", "png_bytes", "finish_error_axes"]
 
 
-def _figure(size: tuple[float, float]):
+def figure(size: tuple[float, float]):
     """A fresh matplotlib figure on the Agg backend."""
     import matplotlib
 
@@ -19,7 +19,7 @@ def _figure(size: tuple[float, float]):
     return plt, *plt.subplots(figsize=size, dpi=110)
 
 
-def _png(plt, fig) -> bytes:
+def png_bytes(plt, fig) -> bytes:
     """The figure as PNG bytes (no software tag, so the bytes do not depend on the matplotlib version)."""
     buffer = io.BytesIO()
     fig.tight_layout()
@@ -28,9 +28,19 @@ def _png(plt, fig) -> bytes:
     return buffer.getvalue()
 
 
+def finish_error_axes(ax, title: str) -> None:  # noqa: ANN001 - a matplotlib Axes
+    """The axes of an error-versus-heads plot: log scale, labels, title, grid, legend."""
+    ax.set_yscale("log")
+    ax.set_xlabel("heads H")
+    ax.set_ylabel("relative error e_H (best H-head model)")
+    ax.set_title(title, fontsize=9)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=7, loc="lower left")
+
+
 def layer_png(summary: dict, bounds: list, title: str) -> bytes:
     """e_H (log scale) with its enclosure band, the tolerance, the smallest H and the rank range."""
-    plt, fig, ax = _figure((6.4, 4.0))
+    plt, fig, ax = figure((6.4, 4.0))
     hs = [h for h, (lo, _) in enumerate(bounds, start=1) if lo > 0]
     lows = [float(bounds[h - 1][0]) for h in hs]
     highs = [float(bounds[h - 1][1]) for h in hs]
@@ -48,22 +58,17 @@ def layer_png(summary: dict, bounds: list, title: str) -> bytes:
     if hi:
         text = f"smallest H with e_H <= tolerance: {hi}" if lo == hi else f"smallest H: {lo} to {hi} (undecided)"
         ax.axvline(hi, color="tab:green", label=text)
-    ax.set_yscale("log")
-    ax.set_xlabel("heads H")
-    ax.set_ylabel("relative error e_H (best H-head model)")
-    ax.set_title(title, fontsize=9)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="lower left")
-    return _png(plt, fig)
+    finish_error_axes(ax, title)
+    return png_bytes(plt, fig)
 
 
 def summary_png(summaries: list[dict]) -> bytes:
     """One bar per layer: the smallest H within the tolerance (the upper candidate when undecided)."""
-    plt, fig, ax = _figure((6.4, 3.6))
+    plt, fig, ax = figure((6.4, 3.6))
     names = [s["prefix"] or "(bare)" for s in summaries]
     ax.bar(range(len(names)), [s["heads"][1] for s in summaries], color="tab:blue")
     ax.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=7)
     ax.set_ylabel("heads needed (smallest H with e_H <= tol)")
     tol = float(Fraction(summaries[0]["tolerance"]))
     ax.set_title(f"{Path(summaries[0]['ssm']).name}: heads per layer (tolerance {tol:g})", fontsize=9)
-    return _png(plt, fig)
+    return png_bytes(plt, fig)

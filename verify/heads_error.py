@@ -10,7 +10,6 @@ each entry a kernel-checked enclosure, the smallest H with e_H <= EPS, a PNG plo
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import re
 import signal
@@ -123,12 +122,9 @@ def _stem(path: Path, prefix: str, n: int) -> str:
 
 def plot_png(bounds: list, heads: int, tolerance: Fraction, title: str) -> bytes:
     """The error-versus-heads curve (log scale) with the tolerance and the smallest H marked."""
-    import matplotlib
+    from verify.checkpoint_plots import figure, finish_error_axes, png_bytes
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
+    plt, fig, ax = figure((6.4, 4.0))
     hs = list(range(1, len(bounds)))
     lows, highs = [float(lo) for lo, _ in bounds[:-1]], [float(hi) for _, hi in bounds[:-1]]
     if hs:
@@ -146,17 +142,8 @@ def plot_png(bounds: list, heads: int, tolerance: Fraction, title: str) -> bytes
         ax.axhline(float(tolerance), color="tab:red", ls="--", label=f"tolerance {float(tolerance):g}")
     if heads:
         ax.axvline(heads, color="tab:green", ls="-", label=f"smallest H with e_H <= tolerance: {heads}")
-    ax.set_yscale("log")
-    ax.set_xlabel("heads H")
-    ax.set_ylabel("relative error e_H (best H-head model)")
-    ax.set_title(title, fontsize=9)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=7, loc="lower left")
-    buffer = io.BytesIO()
-    fig.tight_layout()
-    fig.savefig(buffer, format="png", metadata={"Software": None})
-    plt.close(fig)
-    return buffer.getvalue()
+    finish_error_axes(ax, title)
+    return png_bytes(plt, fig)
 
 
 def analyze(
