@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .dimfree import DIMFREE_KINDS
 from .implication import implied_inequality
 from .matrices import MATRIX_KINDS
 from .prelude import prelude
@@ -18,7 +19,7 @@ from .terms import NotMapped
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
-MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
+MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
 
 
 @dataclass
@@ -69,6 +70,8 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
         elif kind in MATRIX_KINDS:
             definitions, statement, proof, item.interval = MATRIX_KINDS[kind](goal, witness or {})
             definitions = f"Local Open Scope Q_scope.\n{definitions}\n"
+        elif kind in DIMFREE_KINDS:
+            definitions, statement, proof, item.interval = DIMFREE_KINDS[kind](goal, witness or {})
         else:
             raise NotMapped(f"kind {kind!r} has no Coq translation")
     except NotMapped as err:
