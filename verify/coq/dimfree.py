@@ -26,7 +26,7 @@ __all__ = ["DIMFREE_KINDS", "NZ_TACTIC"]
 
 # Proves `E <> 0` from a hypothesis `D <> 0` with D = 0 following from E = 0 (E a factor of D, or equal to it).
 NZ_TACTIC = (
-    "Ltac nz := match goal with |- ?E <> 0 => let Hc := fresh \"Hc\" in intro Hc;\n"
+    'Ltac nz := match goal with |- ?E <> 0 => let Hc := fresh "Hc" in intro Hc;\n'
     "    match goal with H : ?D <> 0 |- _ => apply H;\n"
     "      first [ solve [rewrite Hc; ring] | solve [transitivity E; [ring | exact Hc]]\n"
     "            | solve [transitivity E; [field; repeat split; nz | exact Hc]] ] end end.\n"
@@ -122,7 +122,7 @@ def dimension_free_identity(goal: dict, witness: object) -> tuple[str, str, str,
     if wrt is not None and wrt not in scalars:
         raise NotMapped("wrt is not a scalar")
     names = {s: coq_name(s) for s in scalars}
-    if len(set(names.values())) != len(names) or any(n.startswith("X") and n[1:].isdigit() for n in names.values()):
+    if len(set(names.values())) != len(names) or any(n[:1] in "XH" and n[1:].isdigit() for n in names.values()):
         raise NotMapped("scalar names clash with the proof's names")
     f = parse_expression(goal["f"], "f")
     value = parse_expression(goal["value"], "value")
@@ -152,7 +152,9 @@ def dimension_free_identity(goal: dict, witness: object) -> tuple[str, str, str,
     normalize = _exp_normalization(_exponent_classes(exponents, scalars, names))
     body = (
         f"Definition statement : Prop := {statement}.\n"
-        "Module P.\nSet Warnings \"-ambiguous-paths\".\nImport Coquelicot.Coquelicot.\n" + NZ_TACTIC + "Lemma proved : statement.\nProof.\n"
+        'Module P.\nSet Warnings "-ambiguous-paths".\nImport Coquelicot.Coquelicot.\n'
+        + NZ_TACTIC
+        + "Lemma proved : statement.\nProof.\n"
         f"  unfold statement. {intro} {derive}\n  all: {normalize}.\n"
         "  all: first [fld | repeat split; nz].\nQed.\nEnd P.\n"
     )
