@@ -10,13 +10,15 @@ from dataclasses import dataclass, field
 from verify.kernel.statements import statements, substitute_params
 
 from .implication import implied_inequality
-from .matrices import MATRIX_KINDS
+from .loops import LOOP_KINDS, LOOPS_PRELUDE
+from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
 from .scalar import SCALAR_KINDS
 from .terms import NotMapped
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
+MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
 
@@ -116,4 +118,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     checks = "\n".join(
         f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
     )
-    return header + prelude(any(i.interval for i in items)) + "\n" + body + "\n" + checks + "\n"
+    loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
+    return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
