@@ -13,12 +13,13 @@ from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
+from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .terms import NotMapped
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
-MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS}
+MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
 
