@@ -16,10 +16,11 @@ from .prelude import prelude
 from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .terms import NotMapped
+from .vanishing import VANISHING_KINDS
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
-MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS}
+MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS, **VANISHING_KINDS}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
 
