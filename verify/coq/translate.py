@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
@@ -20,7 +21,7 @@ from .vanishing import VANISHING_KINDS
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
-MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS, **VANISHING_KINDS}
+MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS, **VANISHING_KINDS, **EXPRAT_KINDS}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
 
@@ -121,4 +122,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
         f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
     )
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
+    loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
