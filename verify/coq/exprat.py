@@ -12,7 +12,7 @@ from .terms import NotMapped, coq_name, rat, real_expr, real_number
 
 __all__ = ["EXPRAT_KINDS", "EXPRAT_REQUIRE", "exp_rational_identity"]
 
-EXPRAT_REQUIRE = "From Coquelicot Require Coquelicot.\n"
+EXPRAT_REQUIRE = "Set Warnings \"-ambiguous-paths\".\nFrom Coquelicot Require Coquelicot.\n"
 
 
 # A helper tactic (not part of the statement): a side condition x <> a from a hypothesis y <> b, x - a = y - b.
