@@ -17,7 +17,7 @@ def _translation(*texts: str) -> Translation:
     for k, body in enumerate(texts, start=1):
         text = f"Module Ob{k}.\nTheorem goal : {body}\nEnd Ob{k}.\n"
         result.items.append(Item(f"o{k}", "polynomial_identity", f"Ob{k}", text))
-    result.items.append(Item("skipped", "dimension_free_identity", reason="kind 'dimension_free_identity' has no Coq translation"))
+    result.items.append(Item("skipped", "ssm_jacobian", reason="kind 'ssm_jacobian' has no Coq translation"))
     return result
 
 
