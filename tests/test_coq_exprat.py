@@ -29,16 +29,28 @@ def test_statement_replaces_each_exponential_symbol() -> None:
     assert statement.startswith("forall (U x1 : R),\n    (exp (2 * U * x1) + 1) <> 0 ->")
     assert "is_derive (fun x1 => (exp (2 * U * x1) - 1) / (exp (2 * U * x1) + 1)) x1" in statement
     assert "E" not in statement.replace("exp", "")
-    with pytest.raises(NotMapped, match="point substitution"):
-        exp_rational_identity({**_TANH, "at": {"subs": {"x1": "0"}, "den": "1", "exps": {"E": "1"}}}, None)
+    at = {"subs": {"x1": "0"}, "den": "1", "exps": {"E": "1"}}
+    _, statement, _, _ = exp_rational_identity({**_TANH, "value": {"den": "4", "num": "4*U"}, "at": at}, None)
+    assert statement.startswith("forall (U : R),\n    (1 + 1) <> 0 -> (4) <> 0 ->")  # E = exp 0 = 1 at x1 = 0
+    assert statement.endswith(
+        "is_derive (fun x1 => (exp (2 * U * x1) - 1) / (exp (2 * U * x1) + 1)) (0) ((4 * U) / (4))"
+    )
+    with pytest.raises(NotMapped, match="denominator 1"):
+        exp_rational_identity({**_TANH, "at": {**at, "den": "2"}}, None)
 
 
 def test_coqc_checks_a_derivative_and_rejects_a_wrong_one(tmp_path: Path) -> None:
-    """The tanh derivative is checked; 2 U E / (E + 1)^2 (half of it) is rejected."""
+    """The tanh derivative is checked, also at x1 = 0 (U); 2 U E / (E + 1)^2 (half of it) is rejected."""
     coqc = need_coqc()
     wrong = {**_TANH, "value": {"den": "(E + 1)^2", "num": "2*U*E"}}
     translation = Translation("test.claim", "certified")
     translation.items.append(_one(1, {"name": "true", "kind": "exp_rational_identity"}, _TANH, None))
     translation.items.append(_one(2, {"name": "wrong", "kind": "exp_rational_identity"}, wrong, None))
+    at = {**_TANH, "value": {"den": "4", "num": "4*U"}, "at": {"subs": {"x1": "0"}, "den": "1", "exps": {"E": "1"}}}
+    translation.items.append(_one(3, {"name": "at-zero", "kind": "exp_rational_identity"}, at, None))
     result = check_translation(translation, "test", tmp_path, coqc, 600)
-    assert {o.name: o.status for o in result.obligations} == {"true": "checked", "wrong": "failed"}
+    assert {o.name: o.status for o in result.obligations} == {
+        "true": "checked",
+        "wrong": "failed",
+        "at-zero": "checked",
+    }
