@@ -85,10 +85,8 @@ def test_goals_outside_the_proof_generator_are_not_mapped() -> None:
 
 
 def test_coqc_checks_true_costs_and_rejects_false_ones(tmp_path: Path) -> None:
-    """True counts are checked; a wrong depth, count, memory or closed form is rejected by coqc."""
+    """True counts are checked; a wrong depth and a wrong closed form of the procedure are rejected by coqc."""
     wrong_depth = {**_MATVEC, "depth": "lg_d"}
-    wrong_count = {**_SCAN, "ops": {"add": "2*n - k - 1", "exp": "n"}}
-    wrong_memory = {**_MATVEC, "memory": "n*d + 1"}
     wrong_closed = {"procedures": {"scan": {"ops": {"add": "2*N - K - 2"}, "memory": "0", "depth": "2*K + 1"}}}
     statuses = run_goals(
         tmp_path,
@@ -96,19 +94,25 @@ def test_coqc_checks_true_costs_and_rejects_false_ones(tmp_path: Path) -> None:
             ("matvec", "loop_nest_cost", _MATVEC, {"procedures": {}}),
             ("scan", "loop_nest_cost", _SCAN, _SCAN_WITNESS),
             ("wrong-depth", "loop_nest_cost", wrong_depth, {"procedures": {}}),
-            ("wrong-count", "loop_nest_cost", wrong_count, _SCAN_WITNESS),
-            ("wrong-memory", "loop_nest_cost", wrong_memory, {"procedures": {}}),
             ("wrong-closed", "loop_nest_cost", _SCAN, wrong_closed),
         ],
     )
-    assert statuses == {
-        "matvec": "checked",
-        "scan": "checked",
-        "wrong-depth": "failed",
-        "wrong-count": "failed",
-        "wrong-memory": "failed",
-        "wrong-closed": "failed",
-    }
+    assert statuses == {"matvec": "checked", "scan": "checked", "wrong-depth": "failed", "wrong-closed": "failed"}
+
+
+@pytest.mark.slow
+def test_coqc_rejects_a_wrong_count_and_a_wrong_memory(tmp_path: Path) -> None:
+    """A count one too large and a memory one too large are rejected by coqc (a further coqc run each)."""
+    wrong_count = {**_SCAN, "ops": {"add": "2*n - k - 1", "exp": "n"}}
+    wrong_memory = {**_MATVEC, "memory": "n*d + 1"}
+    statuses = run_goals(
+        tmp_path,
+        [
+            ("wrong-count", "loop_nest_cost", wrong_count, _SCAN_WITNESS),
+            ("wrong-memory", "loop_nest_cost", wrong_memory, {"procedures": {}}),
+        ],
+    )
+    assert statuses == {"wrong-count": "failed", "wrong-memory": "failed"}
 
 
 def test_committed_goal_comes_from_the_statement() -> None:
