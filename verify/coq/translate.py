@@ -14,6 +14,7 @@ from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
+from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .terms import NotMapped
@@ -21,7 +22,7 @@ from .vanishing import VANISHING_KINDS
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
-MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS, **VANISHING_KINDS, **EXPRAT_KINDS}
+MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS, **VANISHING_KINDS, **EXPRAT_KINDS, **PSD_KINDS}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
 
