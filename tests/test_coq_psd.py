@@ -27,20 +27,31 @@ def test_statement_has_the_hypotheses_of_the_goal() -> None:
         "forall (z0 z1 al be ka g : R),\n    psd [[al - g; ka]; [ka; be - g]] ->\n    0 <= g ->"
     )
     assert "qform" not in statement and "qform" in proof
-    with pytest.raises(NotMapped, match="multiplier"):
-        separating = _obligation("separating-token")
-        psd_certificate(separating["goal"], separating["witness"])
+    separating = _obligation("separating-token")
+    _, statement, proof, _ = psd_certificate(separating["goal"], separating["witness"])
+    assert "psd [[A0 - g; C0]; [C0; B0 - g]] ->" in statement and "nonneg_at_0" in proof
+    no_single = {**separating["witness"], "multiplier": [{"vars": ["a"], "terms": [["1", [2]]]}]}
+    with pytest.raises(NotMapped, match="single variable"):
+        psd_certificate(separating["goal"], no_single)
 
 
 def test_coqc_checks_the_certificate_and_rejects_a_dropped_hypothesis(tmp_path: Path) -> None:
-    """The committed obligation is checked; without 0 <= g (the statement is then false) coqc rejects it."""
+    """The committed obligations are checked (one with a multiplier); without 0 <= g coqc rejects the other."""
     coqc = need_coqc()
     item = _obligation("common-range")
     translation = Translation("test.claim", "certified")
     translation.items.append(_one(1, {"name": "true", "kind": "psd_certificate"}, item["goal"], item["witness"]))
+    separating = _obligation("separating-token")
+    translation.items.append(
+        _one(3, {"name": "multiplier", "kind": "psd_certificate"}, separating["goal"], separating["witness"])
+    )
     forged = _one(2, {"name": "forged", "kind": "psd_certificate"}, item["goal"], item["witness"])
     forged.text = forged.text.replace("    0 <= g ->\n", "    0 <= 1 ->\n")
     assert "0 <= 1 ->" in forged.text
     translation.items.append(forged)
     result = check_translation(translation, "test", tmp_path, coqc, 600)
-    assert {o.name: o.status for o in result.obligations} == {"true": "checked", "forged": "failed"}
+    assert {o.name: o.status for o in result.obligations} == {
+        "true": "checked",
+        "forged": "failed",
+        "multiplier": "checked",
+    }
