@@ -10,14 +10,20 @@ from dataclasses import dataclass, field
 from verify.kernel.statements import statements, substitute_params
 
 from .dimfree import DIMFREE_KINDS
+from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .implication import implied_inequality
-from .matrices import MATRIX_KINDS
+from .loops import LOOP_KINDS, LOOPS_PRELUDE
+from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
+from .psd import PSD_KINDS
+from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .terms import NotMapped
+from .vanishing import VANISHING_KINDS
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
+MATRIX_KINDS = {**_MATRIX_ONLY, **LOOP_KINDS, **RATIO_KINDS, **VANISHING_KINDS, **EXPRAT_KINDS, **PSD_KINDS}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
 
@@ -119,4 +125,6 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     checks = "\n".join(
         f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
     )
-    return header + prelude(any(i.interval for i in items)) + "\n" + body + "\n" + checks + "\n"
+    loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
+    loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
+    return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
