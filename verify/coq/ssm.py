@@ -6,7 +6,9 @@ impulse responses, spans, independence, `interaction_rank A B C k` (k of the W(t
 W(t)) and `condition7 A B C n` (span{W(0..n-1)} contains every W(t)); its lemmas prove, from a monic p with
 sum_e p_e A^e B = 0, W(t) in span(W(t_1..t_k)) for every t (strong induction on the recurrence of p), independence
 from a k x k minor and its inverse, and n_min = t_k + 1 from c_{tau,k} = 0 for tau < t_k. Per obligation only
-finite facts are left to vm_compute. ssm_heads_sufficient (rank of the n x n Toeplitz A^(h)) is not mapped.
+finite facts are left to vm_compute. ssm_heads_sufficient: `heads_construction A B C n k r` (eq. 8 for every tau
+with the coefficients c(tau) given by the recurrence, and r = max_h rank of the n x n Toeplitz A^(h), the ranks
+proved once for symbolic n from the first nonzero lags z_h).
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ def _responses(a: list, b: list, c: list, count: int) -> list[list[fmpq]]:
     return out
 
 
-def _rank_proof(goal: dict, witness: dict) -> tuple[str, str, int]:
-    """(definitions, the ssm_rank application proving rank and smallest n, t_k) from the goal and the witness."""
+def _witness_parts(goal: dict, witness: dict) -> dict:
+    """The goal's matrices and the witness's annihilator, lags, coefficients, minor positions and inverse, as Coq."""
     a, b, c = (_matrix(goal[name], name) for name in ("A", "B", "C"))
     m, d, p = len(a), len(b[0]), len(c)
     if len(a[0]) != m or len(b) != m or len(c[0]) != m:
@@ -76,23 +78,38 @@ def _rank_proof(goal: dict, witness: dict) -> tuple[str, str, int]:
         raise NotMapped("the witness leaves the coefficients c_tau,h out")
     coefficients = [[rat(x, "witness.coefficients") for x in row] for row in witness["coefficients"]]
     columns = [int(e) for e in witness["minor_cols"]]
-    width = p * d
-    if len(columns) != len(lags) or any(not 0 <= e < width for e in columns):
+    if len(columns) != len(lags) or any(not 0 <= e < p * d for e in columns):
         raise NotMapped("witness.minor_cols: not k columns of vec W")
     w = _responses(a, b, c, max(lags) + 1)
     minor = fmpq_mat([[w[t][e] for e in columns] for t in lags])
     if minor.rank() != len(lags):
         raise NotMapped("witness: the minor is singular")
     inverse = minor.inv()
-    positions = "[" + "; ".join(f"({e // d}%nat, {e % d}%nat)" for e in columns) + "]"
-    definitions = "\n".join(f"Definition {name} : mat := {_literal(x)}." for name, x in (("A", a), ("B", b), ("C", c)))
+    return {
+        "definitions": "\n".join(
+            f"Definition {name} : mat := {_literal(x)}." for name, x in (("A", a), ("B", b), ("C", c))
+        ),
+        "m": m,
+        "p": p,
+        "d": d,
+        "poly": _qlist(poly),
+        "lags": lags,
+        "coefficients": "[" + "; ".join(_qlist(row) for row in coefficients) + "]",
+        "positions": "[" + "; ".join(f"({e // d}%nat, {e % d}%nat)" for e in columns) + "]",
+        "inverse": _literal([[inverse[i, j] for j in range(len(lags))] for i in range(len(lags))]),
+    }
+
+
+def _rank_proof(goal: dict, witness: dict) -> tuple[str, str, int]:
+    """(definitions, the ssm_rank application proving rank and smallest n, t_k) from the goal and the witness."""
+    parts = _witness_parts(goal, witness)
+    lags = parts["lags"]
     application = (
-        f"apply (ssm_rank A B C {m} {p} {d} {_qlist(poly)} {_nats(lags[:-1])} {lags[-1]}\n"
-        f"    [{'; '.join(_qlist(row) for row in coefficients)}]\n    {positions}\n"
-        f"    {_literal([[inverse[i, j] for j in range(len(lags))] for i in range(len(lags))])});\n"
+        f"apply (ssm_rank A B C {parts['m']} {parts['p']} {parts['d']} {parts['poly']} {_nats(lags[:-1])} {lags[-1]}\n"
+        f"    {parts['coefficients']}\n    {parts['positions']}\n    {parts['inverse']});\n"
         "    try (vm_compute; reflexivity); simpl; lia"
     )
-    return definitions, application, lags[-1]
+    return parts["definitions"], application, lags[-1]
 
 
 def ssm_condition7(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
@@ -119,11 +136,25 @@ def ssm_heads_necessary(goal: dict, witness: dict) -> tuple[str, str, str, bool]
 
 
 def ssm_heads_sufficient(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
-    """Not mapped: the rank of the n x n lower-triangular Toeplitz A^(h) (n up to 4096) needs a generic lemma."""
-    raise NotMapped(
-        "r = max_h rank A^(h) of the n x n Toeplitz coefficient matrices (n up to 4096) needs a triangular-rank "
-        "lemma in Coq that is not written yet; eq. (8) alone would be a weaker statement"
+    """k = dim S_target, and the k-head construction (eq. 8 for every tau) has r = max_h rank A^(h) at length n."""
+    k, n, r = int(goal["k"]), int(goal["n"]), int(goal["r"])
+    if not 1 <= n <= MAX_COQ_LENGTH:
+        raise NotMapped(f"n = {n} is outside 1..{MAX_COQ_LENGTH} (written as a unary Coq nat)")
+    parts = _witness_parts(goal, witness)
+    zs = [int(z) for z in witness["first_nonzero"]]
+    if len(zs) != len(parts["lags"]):
+        raise NotMapped("witness.first_nonzero: not one lag per head")
+    h0 = max(range(len(zs)), key=lambda h: max(0, n - zs[h]))
+    statement = f"interaction_rank A B C {k} /\\ heads_construction A B C {n} {k} {r}"
+    proof = (
+        f"assert (H : heads_construction A B C {n} {k} {r}).\n"
+        f"  {{ apply (ssm_heads A B C {parts['m']} {parts['p']} {parts['d']} {parts['poly']} {_nats(parts['lags'])}\n"
+        f"      {parts['coefficients']}\n      {parts['positions']}\n      {parts['inverse']}\n"
+        f"      {n - 1} {_nats(zs)} {h0} {r});\n"
+        "    try (vm_compute; reflexivity); simpl; lia. }\n"
+        "  exact (conj (ssm_heads_rank _ _ _ _ _ _ H) H)."
     )
+    return parts["definitions"], statement, proof, False
 
 
 SSM_KINDS = {
