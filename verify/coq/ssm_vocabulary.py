@@ -187,15 +187,20 @@ Qed.
 Definition ssm_allb (n : nat) (f : nat -> bool) : bool := forallb f (seq 0 n).
 Lemma ssm_allb_ok n f : ssm_allb n f = true -> forall i, (i < n)%nat -> f i = true.
 Proof. unfold ssm_allb. rewrite forallb_forall. intros H i Hi. apply H, in_seq. lia. Qed.
+Fixpoint ssm_qsumr (n : nat) (f : nat -> Q) : Q := match n with O => 0 | S n' => Qred (ssm_qsumr n' f + f n') end.
+Lemma ssm_qsumr_eq n f : ssm_qsumr n f == qsum n f.
+Proof. induction n; cbn [ssm_qsumr qsum]; [reflexivity|]. rewrite Qred_correct, IHn. reflexivity. Qed.
 Definition ssm_spanb (p d : nat) (X : mat) (Ms : list mat) (cs : list Q) : bool :=
-  ssm_allb p (fun i => ssm_allb d (fun j => Qeq_bool (ent X i j) (lincomb cs Ms i j))).
+  ssm_allb p (fun i => ssm_allb d (fun j =>
+    Qeq_bool (ent X i j) (ssm_qsumr (length Ms) (fun h => nth h cs 0 * ent (nth h Ms []) i j)))).
 Lemma ssm_spanb_ok p d X Ms cs : ssm_spanb p d X Ms cs = true -> in_span p d X Ms.
 Proof.
-  intros H. exists cs. intros i j Hi Hj. apply Qeq_bool_iff. exact (ssm_allb_ok _ _ (ssm_allb_ok _ _ H i Hi) j Hj).
+  intros H. exists cs. intros i j Hi Hj. unfold lincomb. rewrite <- ssm_qsumr_eq. apply Qeq_bool_iff.
+  exact (ssm_allb_ok _ _ (ssm_allb_ok _ _ H i Hi) j Hj).
 Qed.
 Definition ssm_annb (A B : mat) (m d : nat) (poly : list Q) : bool :=
   let Xs := map (AtB A B) (seq 0 (length poly)) in
-  ssm_allb m (fun i => ssm_allb d (fun j => Qeq_bool (qsum (length poly) (fun e => nth e poly 0 * ent (nth e Xs
+  ssm_allb m (fun i => ssm_allb d (fun j => Qeq_bool (ssm_qsumr (length poly) (fun e => nth e poly 0 * ent (nth e Xs
       []) i j)) 0)).
 Definition ssm_coefb (Wt : nat -> mat) (p d : nat) (Ms : list mat) (n : nat) (c : list (list Q)) : bool :=
   ssm_allb n (fun t => ssm_spanb p d (Wt t) Ms (nth t c [])).
@@ -203,13 +208,14 @@ Definition ssm_minorb (Ms : list mat) (p d : nat) (pos : list (nat * nat)) (N : 
   let k := length Ms in
   ssm_allb k (fun e => Nat.ltb (fst (nth e pos (O, O))) p && Nat.ltb (snd (nth e pos (O, O))) d) &&
   ssm_allb k (fun h => ssm_allb k (fun g => Qeq_bool
-    (qsum k (fun e => ent (nth h Ms []) (fst (nth e pos (O, O))) (snd (nth e pos (O, O))) * ent N e g))
+    (ssm_qsumr k (fun e => ent (nth h Ms []) (fst (nth e pos (O, O))) (snd (nth e pos (O, O))) * ent N e g))
     (if Nat.eqb h g then 1 else 0))).
 Lemma ssm_minorb_ok Ms p d pos N : ssm_minorb Ms p d pos N = true -> independent p d Ms.
 Proof.
   unfold ssm_minorb. rewrite andb_true_iff. intros [H1 H2]. apply (ssm_independent_minor p d Ms pos N).
   - intros e He. pose proof (ssm_allb_ok _ _ H1 e He) as H. rewrite andb_true_iff, !Nat.ltb_lt in H. exact H.
-  - intros h g Hh Hg. apply Qeq_bool_iff. exact (ssm_allb_ok _ _ (ssm_allb_ok _ _ H2 h Hh) g Hg).
+  - intros h g Hh Hg. rewrite <- ssm_qsumr_eq. apply Qeq_bool_iff. exact (ssm_allb_ok _ _ (ssm_allb_ok _ _ H2 h
+      Hh) g Hg).
 Qed.
 Lemma ssm_lincomb_snoc cs Ms M i j :
   lincomb cs (Ms ++ [M]) i j == lincomb cs Ms i j + nth (length Ms) cs 0 * ent M i j.
@@ -239,7 +245,8 @@ Proof.
   { assert (H0 : forall i j, (i < m)%nat -> (j < d)%nat ->
         qsum (length poly) (fun e => nth e poly 0 * ent (AtB A B e) i j) == 0).
     { intros i j Hi Hj. unfold ssm_annb in Hann. cbv zeta in Hann.
-      pose proof (ssm_allb_ok _ _ (ssm_allb_ok _ _ Hann i Hi) j Hj) as H. apply Qeq_bool_iff in H. rewrite <- H.
+      pose proof (ssm_allb_ok _ _ (ssm_allb_ok _ _ Hann i Hi) j Hj) as H. apply Qeq_bool_iff in H. rewrite <-
+          H, ssm_qsumr_eq.
       apply ssm_qsum_ext. intros e He. rewrite ssm_nth_map_seq by exact He. reflexivity. }
     pose proof (ssm_annihilate_W A B C m p d poly HA HB HC Hm H0) as Hrec.
     intros t. induction t as [t IH] using (well_founded_induction lt_wf).
@@ -407,7 +414,8 @@ Proof.
 Qed.
 Lemma ssm_spanb_eq p d X Ms cs : ssm_spanb p d X Ms cs = true ->
   forall i j, (i < p)%nat -> (j < d)%nat -> ent X i j == lincomb cs Ms i j.
-Proof. intros H i j Hi Hj. apply Qeq_bool_iff. exact (ssm_allb_ok _ _ (ssm_allb_ok _ _ H i Hi) j Hj). Qed.
+Proof. intros H i j Hi Hj. unfold lincomb. rewrite <- ssm_qsumr_eq. apply Qeq_bool_iff. exact (ssm_allb_ok _ _
+    (ssm_allb_ok _ _ H i Hi) j Hj). Qed.
 Lemma ssm_window_span (Wt : nat -> mat) p d (Ms : list mat) poly base :
   length base = pred (length poly) -> (1 < length poly)%nat -> nth (pred (length poly)) poly 0 == 1 ->
   (forall t i j, (i < p)%nat -> (j < d)%nat -> qsum (length poly) (fun e => nth e poly 0 * ent (Wt (t + e)%nat)
@@ -481,7 +489,8 @@ Proof.
   assert (H0 : forall i j, (i < m)%nat -> (j < d)%nat ->
       qsum (length poly) (fun e => nth e poly 0 * ent (AtB A B e) i j) == 0).
   { intros i j Hi Hj. unfold ssm_annb in Hann. cbv zeta in Hann.
-    pose proof (ssm_allb_ok _ _ (ssm_allb_ok _ _ Hann i Hi) j Hj) as H. apply Qeq_bool_iff in H. rewrite <- H.
+    pose proof (ssm_allb_ok _ _ (ssm_allb_ok _ _ Hann i Hi) j Hj) as H. apply Qeq_bool_iff in H. rewrite <- H,
+        ssm_qsumr_eq.
     apply ssm_qsum_ext. intros e He. rewrite ssm_nth_map_seq by exact He. reflexivity. }
   pose proof (ssm_annihilate_W A B C m p d poly HA HB HC Hm H0) as Hrec.
   set (Ms := map (Wimp A B C) lags) in *.
