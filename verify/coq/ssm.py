@@ -105,7 +105,8 @@ def _rank_proof(goal: dict, witness: dict) -> tuple[str, str, int]:
     parts = _witness_parts(goal, witness)
     lags = parts["lags"]
     application = (
-        f"apply (ssm_rank A B C {parts['m']} {parts['p']} {parts['d']} {parts['poly']} {_nats(lags[:-1])} {lags[-1]}\n"
+        f"apply (ssm_rank_fast A B C {parts['m']} {parts['p']} {parts['d']} {parts['poly']}\n"
+        f"    {_nats(lags[:-1])} {lags[-1]}\n"
         f"    {parts['coefficients']}\n    {parts['positions']}\n    {parts['inverse']});\n"
         "    try (vm_compute; reflexivity); simpl; lia"
     )
@@ -148,7 +149,8 @@ def ssm_heads_sufficient(goal: dict, witness: dict) -> tuple[str, str, str, bool
     statement = f"interaction_rank A B C {k} /\\ heads_construction A B C {n} {k} {r}"
     proof = (
         f"assert (H : heads_construction A B C {n} {k} {r}).\n"
-        f"  {{ apply (ssm_heads A B C {parts['m']} {parts['p']} {parts['d']} {parts['poly']} {_nats(parts['lags'])}\n"
+        f"  {{ apply (ssm_heads_fast A B C {parts['m']} {parts['p']} {parts['d']} {parts['poly']}\n"
+        f"      {_nats(parts['lags'][:-1])} {parts['lags'][-1]}\n"
         f"      {parts['coefficients']}\n      {parts['positions']}\n      {parts['inverse']}\n"
         f"      {n - 1} {_nats(zs)} {h0} {r});\n"
         "    try (vm_compute; reflexivity); simpl; lia. }\n"

@@ -198,10 +198,11 @@ Proof.
   intros H. exists cs. intros i j Hi Hj. unfold lincomb. rewrite <- ssm_qsumr_eq. apply Qeq_bool_iff.
   exact (ssm_allb_ok _ _ (ssm_allb_ok _ _ H i Hi) j Hj).
 Qed.
+Definition ssm_annb_on (Xs : list mat) (m d : nat) (poly : list Q) : bool :=
+  ssm_allb m (fun i => ssm_allb d (fun j =>
+    Qeq_bool (ssm_qsumr (length poly) (fun e => nth e poly 0 * ent (nth e Xs []) i j)) 0)).
 Definition ssm_annb (A B : mat) (m d : nat) (poly : list Q) : bool :=
-  let Xs := map (AtB A B) (seq 0 (length poly)) in
-  ssm_allb m (fun i => ssm_allb d (fun j => Qeq_bool (ssm_qsumr (length poly) (fun e => nth e poly 0 * ent (nth e Xs
-      []) i j)) 0)).
+  ssm_annb_on (map (AtB A B) (seq 0 (length poly))) m d poly.
 Definition ssm_coefb (Wt : nat -> mat) (p d : nat) (Ms : list mat) (n : nat) (c : list (list Q)) : bool :=
   ssm_allb n (fun t => ssm_spanb p d (Wt t) Ms (nth t c [])).
 Definition ssm_minorb (Ms : list mat) (p d : nat) (pos : list (nat * nat)) (N : mat) : bool :=
@@ -244,7 +245,7 @@ Proof.
   assert (Hspan : forall t, in_span p d (Wt t) Ms).
   { assert (H0 : forall i j, (i < m)%nat -> (j < d)%nat ->
         qsum (length poly) (fun e => nth e poly 0 * ent (AtB A B e) i j) == 0).
-    { intros i j Hi Hj. unfold ssm_annb in Hann. cbv zeta in Hann.
+    { intros i j Hi Hj. unfold ssm_annb, ssm_annb_on in Hann.
       pose proof (ssm_allb_ok _ _ (ssm_allb_ok _ _ Hann i Hi) j Hj) as H. apply Qeq_bool_iff in H. rewrite <-
           H, ssm_qsumr_eq.
       apply ssm_qsum_ext. intros e He. rewrite ssm_nth_map_seq by exact He. reflexivity. }
@@ -488,7 +489,7 @@ Proof.
   apply ssm_shapeb_ok in HA, HB, HC. apply Qeq_bool_iff in Hmonic.
   assert (H0 : forall i j, (i < m)%nat -> (j < d)%nat ->
       qsum (length poly) (fun e => nth e poly 0 * ent (AtB A B e) i j) == 0).
-  { intros i j Hi Hj. unfold ssm_annb in Hann. cbv zeta in Hann.
+  { intros i j Hi Hj. unfold ssm_annb, ssm_annb_on in Hann.
     pose proof (ssm_allb_ok _ _ (ssm_allb_ok _ _ Hann i Hi) j Hj) as H. apply Qeq_bool_iff in H. rewrite <- H,
         ssm_qsumr_eq.
     apply ssm_qsum_ext. intros e He. rewrite ssm_nth_map_seq by exact He. reflexivity. }
@@ -519,6 +520,78 @@ Proof.
     destruct (Nat.le_gt_cases (nth h0 zs 0%nat) (S n)) as [Hle|Hgt].
     + apply ssm_toeplitz_rank_ge; assumption.
     + replace (S n - nth h0 zs 0%nat)%nat with 0%nat by lia. apply ssm_rank_ge_zero.
+Qed.
+Local Close Scope Q_scope.
+(* Faster decision: the powers A^t B computed once, by iteration, then shared by every check. *)
+Local Open Scope Q_scope.
+Fixpoint ssm_iter (A X : mat) (n : nat) : list mat := match n with O => [] | S n' => X :: ssm_iter A (Mmul A X)
+    n' end.
+Lemma ssm_iter_eq A B s n : ssm_iter A (AtB A B s) n = map (AtB A B) (seq s n).
+Proof. revert s. induction n; intros s; [reflexivity|]. simpl. f_equal. apply (IHn (S s)). Qed.
+Lemma ssm_allb_intro n f : (forall i, (i < n)%nat -> f i = true) -> ssm_allb n f = true.
+Proof. intros H. unfold ssm_allb. apply forallb_forall. intros i Hi. apply in_seq in Hi. apply H. lia. Qed.
+Definition ssm_fast (A B C : mat) (m p d : nat) (poly : list Q) (lags0 : list nat) (tk low : nat)
+    (c : list (list Q)) (pos : list (nat * nat)) (N : mat) : bool :=
+  let Xs := ssm_iter A B (length poly) in
+  let Ws := map (Mmul C) Xs in
+  let Ms0 := map (fun l => nth l Ws []) lags0 in
+  let Ms := Ms0 ++ [nth tk Ws []] in
+  forallb (fun l => Nat.ltb l (length poly)) (lags0 ++ [tk]) && Nat.leb low (length poly) &&
+  ssm_annb_on Xs m d poly &&
+  ssm_allb (pred (length poly)) (fun t => ssm_spanb p d (nth t Ws []) Ms (nth t c [])) &&
+  ssm_allb low (fun t => ssm_spanb p d (nth t Ws []) Ms0 (nth t c [])) &&
+  ssm_minorb Ms p d pos N.
+Lemma ssm_fast_ok A B C m p d poly lags0 tk low c pos N :
+  ssm_fast A B C m p d poly lags0 tk low c pos N = true ->
+  ssm_annb A B m d poly = true /\
+  ssm_coefb (Wimp A B C) p d (map (Wimp A B C) (lags0 ++ [tk])) (pred (length poly)) c = true /\
+  ssm_coefb (Wimp A B C) p d (map (Wimp A B C) lags0) low c = true /\
+  ssm_minorb (map (Wimp A B C) (lags0 ++ [tk])) p d pos N = true.
+Proof.
+  unfold ssm_fast. cbv zeta. set (L := length poly).
+  assert (HX : ssm_iter A B L = map (AtB A B) (seq 0 L)) by exact (ssm_iter_eq A B 0 L). rewrite HX.
+  assert (HW : map (Mmul C) (map (AtB A B) (seq 0 L)) = map (Wimp A B C) (seq 0 L)) by (rewrite map_map;
+      reflexivity).
+  rewrite HW. intros H. rewrite !andb_true_iff in H. destruct H as [[[[[Hl Hlow] Hann] Hc1] Hc2] Hmin].
+  rewrite forallb_forall in Hl. apply Nat.leb_le in Hlow.
+  assert (HMs0 : map (fun l => nth l (map (Wimp A B C) (seq 0 L)) []) lags0 = map (Wimp A B C) lags0).
+  { apply map_ext_in. intros l Hin. apply ssm_nth_map_seq. apply Nat.ltb_lt, Hl, in_or_app. left. exact Hin. }
+  assert (Htk : nth tk (map (Wimp A B C) (seq 0 L)) [] = Wimp A B C tk).
+  { apply ssm_nth_map_seq. apply Nat.ltb_lt, Hl, in_or_app. right. left. reflexivity. }
+  rewrite HMs0, Htk in *. rewrite map_app. cbn [map]. split; [exact Hann|]. split; [|split; [|exact Hmin]].
+  - apply ssm_allb_intro. intros t Ht. rewrite <- (ssm_nth_map_seq (Wimp A B C) L t []) by (unfold L; lia).
+    exact (ssm_allb_ok _ _ Hc1 t Ht).
+  - apply ssm_allb_intro. intros t Ht. rewrite <- (ssm_nth_map_seq (Wimp A B C) L t []) by lia.
+    exact (ssm_allb_ok _ _ Hc2 t Ht).
+Qed.
+Theorem ssm_rank_fast (A B C : mat) (m p d : nat) (poly : list Q) (lags0 : list nat) (tk : nat)
+    (c : list (list Q)) (pos : list (nat * nat)) (N : mat) :
+  p = length C -> d = ncols B -> (0 < m)%nat ->
+  ssm_shapeb A m m && ssm_shapeb B m d && ssm_shapeb C p m = true ->
+  Qeq_bool (nth (pred (length poly)) poly 0) 1 = true -> (1 < length poly)%nat ->
+  ssm_fast A B C m p d poly lags0 tk tk c pos N = true -> forallb (fun l => Nat.ltb l tk) lags0 = true ->
+  interaction_rank A B C (S (length lags0)) /\ (forall n, condition7 A B C n <-> (S tk <= n)%nat).
+Proof.
+  intros Hp Hd Hm Hs Hmon Hdeg Hf Hl. destruct (ssm_fast_ok _ _ _ _ _ _ _ _ _ _ _ _ _ Hf) as [H1 [H2 [H3 H4]]].
+  apply (ssm_rank A B C m p d poly lags0 tk c pos N); assumption.
+Qed.
+Theorem ssm_heads_fast (A B C : mat) (m p d : nat) (poly : list Q) (lags0 : list nat) (tk : nat)
+    (c : list (list Q)) (pos : list (nat * nat)) (N : mat) (n : nat) (zs : list nat) (h0 r : nat) :
+  p = length C -> d = ncols B -> (0 < m)%nat ->
+  ssm_shapeb A m m && ssm_shapeb B m d && ssm_shapeb C p m = true ->
+  Qeq_bool (nth (pred (length poly)) poly 0) 1 = true -> (1 < length poly)%nat ->
+  length c = pred (length poly) ->
+  ssm_fast A B C m p d poly lags0 tk 0 c pos N = true ->
+  ssm_allb (length (lags0 ++ [tk])) (fun h =>
+    Nat.ltb (nth h zs 0%nat) (pred (length poly)) &&
+    ssm_allb (nth h zs 0%nat) (fun tau => Qeq_bool (nth h (nth tau c []) 0) 0) &&
+    negb (Qeq_bool (nth h (nth (nth h zs 0%nat) c []) 0) 0) && Nat.leb (S n - nth h zs 0%nat) r) = true ->
+  (h0 < length (lags0 ++ [tk]))%nat -> Nat.eqb (S n - nth h0 zs 0%nat) r = true ->
+  heads_construction A B C (S n) (length (lags0 ++ [tk])) r.
+Proof.
+  intros Hp Hd Hm Hs Hmon Hdeg Hc Hf Hz Hh0 Hr.
+  destruct (ssm_fast_ok _ _ _ _ _ _ _ _ _ _ _ _ _ Hf) as [H1 [H2 [H3 H4]]].
+  apply (ssm_heads A B C m p d poly (lags0 ++ [tk]) c pos N n zs h0 r); assumption.
 Qed.
 Local Close Scope Q_scope.
 (* ===== End of the Theorem 4.4 vocabulary ===== *)
