@@ -17,7 +17,7 @@ def _translation(*texts: str) -> Translation:
     for k, body in enumerate(texts, start=1):
         text = f"Module Ob{k}.\nTheorem goal : {body}\nEnd Ob{k}.\n"
         result.items.append(Item(f"o{k}", "polynomial_identity", f"Ob{k}", text))
-    result.items.append(Item("skipped", "loop_nest_cost", reason="kind 'loop_nest_cost' has no Coq translation"))
+    result.items.append(Item("skipped", "ssm_jacobian", reason="kind 'ssm_jacobian' has no Coq translation"))
     return result
 
 

@@ -9,18 +9,32 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .dimfree import DIMFREE_KINDS
+from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .implication import implied_inequality
-from .matrices import MATRIX_KINDS
+from .loops import LOOP_KINDS, LOOPS_PRELUDE
+from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
+from .psd import PSD_KINDS
+from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
 from .terms import NotMapped
+from .vanishing import VANISHING_KINDS
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
+MATRIX_KINDS = {
+    **_MATRIX_ONLY,
+    **LOOP_KINDS,
+    **RATIO_KINDS,
+    **VANISHING_KINDS,
+    **EXPRAT_KINDS,
+    **PSD_KINDS,
+    **SSM_KINDS,
+}
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
-MATRIX = {**MATRIX_KINDS, **SSM_KINDS}
-MAPPED_KINDS = sorted({*SCALAR, *MATRIX})
+MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
 
 
 @dataclass
@@ -68,9 +82,11 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
         if kind in SCALAR:
             statement, proof, item.interval = SCALAR[kind](goal, witness or {})
             definitions = ""
-        elif kind in MATRIX:
-            definitions, statement, proof, item.interval = MATRIX[kind](goal, witness or {})
+        elif kind in MATRIX_KINDS:
+            definitions, statement, proof, item.interval = MATRIX_KINDS[kind](goal, witness or {})
             definitions = f"Local Open Scope Q_scope.\n{definitions}\n"
+        elif kind in DIMFREE_KINDS:
+            definitions, statement, proof, item.interval = DIMFREE_KINDS[kind](goal, witness or {})
         else:
             raise NotMapped(f"kind {kind!r} has no Coq translation")
     except NotMapped as err:
@@ -118,5 +134,7 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     checks = "\n".join(
         f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
     )
-    vocabulary = SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
-    return header + prelude(any(i.interval for i in items)) + vocabulary + "\n" + body + "\n" + checks + "\n"
+    loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
+    loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
+    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
+    return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
