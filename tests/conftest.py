@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -34,16 +36,51 @@ def _snapshot(folder: Path) -> dict[str, tuple[int, str]]:
     }
 
 
-@pytest.fixture(scope="session")
-def verify_all(tmp_path_factory) -> AllRun:
-    """One full build of every claim per test session (about a minute and a half on 2 cores), shared by the tests
-    that need one: the proof regression, the figures written beside certificates, the keep-what-agrees check."""
-    base = tmp_path_factory.mktemp("verify-all")
+def _run_verify_all(base: Path) -> dict:
+    """Run `verify all` into base/certs once and describe the run as JSON-ready data."""
     out, junit = base / "certs", base / "junit.xml"
     before = _snapshot(ROOT / "certs")
     command = [sys.executable, "-m", "verify", "all", "--out", str(out), "--baseline", "certs", "--junit", str(junit)]
     process = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    return AllRun(process, out, junit, before, _snapshot(ROOT / "certs"))
+    after = _snapshot(ROOT / "certs")
+    return {
+        "args": command,
+        "returncode": process.returncode,
+        "stdout": process.stdout,
+        "stderr": process.stderr,
+        "before": before,
+        "after": after,
+    }
+
+
+def _as_all_run(base: Path, data: dict) -> AllRun:
+    """The AllRun a recorded run describes."""
+    process = subprocess.CompletedProcess(data["args"], data["returncode"], data["stdout"], data["stderr"])
+    before = {k: tuple(v) for k, v in data["before"].items()}
+    after = {k: tuple(v) for k, v in data["after"].items()}
+    return AllRun(process, base / "certs", base / "junit.xml", before, after)
+
+
+@pytest.fixture(scope="session")
+def verify_all(tmp_path_factory) -> AllRun:
+    """One full build of every claim per test session (about a minute and a half on 2 cores), shared by the tests
+    that need one: the proof regression, the figures written beside certificates, the keep-what-agrees check.
+
+    Under pytest-xdist the workers share it: the first one to need it runs it under a file lock in the session's
+    common temporary folder, the others wait for it and read its record."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        base = tmp_path_factory.mktemp("verify-all")
+        return _as_all_run(base, json.loads(json.dumps(_run_verify_all(base))))
+    shared = tmp_path_factory.getbasetemp().parent  # .../pytest-N, common to this session's workers
+    base, record = shared / "verify-all", shared / "verify-all.json"
+    with open(shared / "verify-all.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not record.exists():
+            base.mkdir(exist_ok=True)
+            temporary = shared / "verify-all.json.tmp"
+            temporary.write_text(json.dumps(_run_verify_all(base)))
+            temporary.replace(record)
+    return _as_all_run(base, json.loads(record.read_text()))
 
 
 @pytest.fixture
@@ -64,10 +101,32 @@ def cert_of():
     return build
 
 
+def _mutation_tally() -> dict[str, tuple[int, int, int]]:
+    """This process's mutation tally (tests/test_mutation.py): file -> (tried, survived, allowlisted)."""
+    module = sys.modules.get("test_mutation") or sys.modules.get("tests.test_mutation")
+    return dict(getattr(module, "TALLY", None) or {})
+
+
+def pytest_sessionfinish(session) -> None:  # noqa: ANN001
+    """On an xdist worker: hand the mutation tally to the controller, which prints the total."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["mutation_tally"] = json.dumps(_mutation_tally())
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:  # noqa: ANN001
+    """On the xdist controller: collect a finished worker's mutation tally."""
+    tally = json.loads(getattr(node, "workeroutput", {}).get("mutation_tally", "{}"))
+    WORKER_TALLY.update({name: tuple(counts) for name, counts in tally.items()})
+
+
+WORKER_TALLY: dict[str, tuple[int, int, int]] = {}
+
+
 def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001
     """After the run: how many certificate mutations were tried and how many survived (tests/test_mutation.py)."""
-    module = sys.modules.get("test_mutation") or sys.modules.get("tests.test_mutation")
-    tally = getattr(module, "TALLY", None)
+    tally = {**_mutation_tally(), **WORKER_TALLY}
     if tally:
         tried = sum(t for t, _, _ in tally.values())
         survived = sum(s for _, s, _ in tally.values())
