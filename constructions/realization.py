@@ -57,8 +57,9 @@ def rational_blocks(q: fmpq_poly) -> list[tuple[fmpq_mat, list[int], list[int]]]
                 + (
                     "has no 1x1/2x2 real block at all (the criterion's obstruction)"
                     if e >= 3
-                    else "has roots outside QQ that no rational 1x1/2x2 block carries; a real block form exists by "
-                    "the criterion but needs irrational entries and is not constructed"
+                    else "has roots outside QQ that no rational 1x1/2x2 block carries; a real 1x1/2x2 realization "
+                    "exists (the criterion's 'if' direction, the real Jordan form; not kernel-checked here) but "
+                    "needs irrational entries and is not constructed"
                 )
             )
         if f.degree() == 1 and e == 1:

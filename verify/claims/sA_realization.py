@@ -18,7 +18,15 @@ from verify.claims.sA_modes import rows_of
 from verify.claims.sA_realization_goals import ONLY_IF_IDENTITIES, only_if_obligations
 from verify.registry import claim
 
-__all__ = ["ONLY_IF_IDENTITIES", "only_if_obligations", "realization_certificate", "JORDAN3_E1", "NotRational"]
+__all__ = [
+    "ONLY_IF_IDENTITIES",
+    "only_if_obligations",
+    "realization_certificate",
+    "realization_summary",
+    "realization_outcome",
+    "JORDAN3_E1",
+    "NotRational",
+]
 
 
 @claim("review.blockdiag.criterion.only-if")
@@ -42,7 +50,10 @@ def realization_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
     q = minimal_polynomial(a, b, c)
     verdict = criterion(q)
     if verdict != VERDICTS[0]:
-        raise NotRational(f"the criterion's verdict is {verdict!r}: no 1x1/2x2 realization exists")
+        raise NotRational(
+            f"the criterion's verdict is {verdict!r}: no 1x1/2x2 realization exists "
+            "(the 'only if' direction, review.blockdiag.criterion.only-if)"
+        )
     blocks = [{k: rows_of(v) for k, v in block.items()} for block in block_realization(a, b, c, q)]
     params = {"A": a_rows, "B": b_rows, "C": c_rows, "minpoly": [str(x) for x in q.coeffs()], "blocks": blocks}
     return make_certificate(
@@ -65,3 +76,45 @@ JORDAN3_E1 = (
 def realization_template() -> dict:
     """The template claim, shown on A = J_3(1/2), B = e_1, C = e_1^T (verify heads/modes pass the user's SSM)."""
     return realization_certificate(*JORDAN3_E1)
+
+
+def realization_summary(cert: dict) -> dict:
+    """The block form of a review.blockdiag.realization.ssm certificate: size, blocks as text, minimality."""
+    from constructions.realization import describe_blocks
+
+    params = cert["params"]
+    blocks = [{"D": to_fraction_matrix(b["D"])} for b in params["blocks"]]
+    size = sum(b["D"].nrows() for b in blocks)
+    p, inputs = len(params["C"]), len(params["B"][0])
+    single = min(p, inputs) == 1 or size == 0
+    return {
+        "state_size": size,
+        "blocks": describe_blocks(blocks),
+        "minimal": single,
+        "minimality": (
+            f"minimal: deg q = {size}, and q divides the minimal polynomial of any realizing state matrix (F1-F2)"
+            if single
+            else f"size deg q x min(p, d) = {size}; not claimed minimal"
+        ),
+    }
+
+
+def realization_outcome(a_rows: list, b_rows: list, c_rows: list) -> tuple[dict | None, str]:
+    """(the kernel-checked certificate or None, one line saying what was built or why not) for a real SSM."""
+    from verify.kernel import check_certificate
+    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
+
+    if len(a_rows) > MAX_RESPONSE_SIDE:
+        return None, f"not attempted (m = {len(a_rows)} > {MAX_RESPONSE_SIDE} states)"
+    try:
+        cert = realization_certificate(a_rows, b_rows, c_rows)
+    except NotRational as err:
+        return None, f"not constructed: {err}"
+    errors = check_certificate(cert).errors
+    if errors:
+        over = [e for e in errors if "exceeds the kernel's work bound" in e]
+        if over:
+            return None, f"not certified at this size ({over[0].split(': ', 1)[-1]})"
+        return None, "kernel rejected: " + "; ".join(errors[:3])
+    s = realization_summary(cert)
+    return cert, f"state size {s['state_size']}, D' = {s['blocks']} ({s['minimality']}; B', C' in the certificate)"
