@@ -110,8 +110,9 @@ TEXTS = {
             "latex": "C'D^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau,\\ D=\\mathrm{diag}(D_1,\\dots,D_k),\\ "
             "D_i\\ 1\\times1\\ \\text{or}\\ 2\\times2\\ \\text{real}\\ \\Rightarrow\\ q_W\\ \\text{has real roots of "
             "multiplicity}\\le2\\ \\text{and simple non-real roots}",
-            "words": "For every real SSM (A, B, C), any m, p, d: if some real SSM (D, B', C') whose state matrix is "
-            "block diagonal with 1x1 and 2x2 blocks, of any state dimension, has the same impulse responses "
+            "words": "For every SSM (A, B, C) with real entries, any m, p, d: if some real SSM (D, B', C') whose "
+            "state matrix is block diagonal with 1x1 and 2x2 blocks, in any state dimension, has the same impulse "
+            "responses "
             "W(tau) = C A^tau B for every tau, then the minimal polynomial q of W has real roots of multiplicity "
             "<= 2 and only simple non-real roots. Certified modulo the named standard facts F1-F3: (F1) the "
             "minimal annihilating polynomial of a sequence (or of a matrix) divides every annihilating polynomial; "
