@@ -8,7 +8,13 @@ from fractions import Fraction
 import pytest
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from constructions.realization import NotRational, block_realization, describe_blocks, rational_blocks
+from constructions.realization import (
+    NotRational,
+    block_realization,
+    describe_blocks,
+    minimal_realization,
+    rational_blocks,
+)
 from verify.kernel.kind_response import VERDICTS, criterion, minimal_polynomial
 
 X = fmpq_poly([0, 1])
@@ -40,6 +46,19 @@ def _reproduces(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, blocks: list[dict], count
             return False
         state, parts = a * state, [blk["D"] * part for blk, part in zip(blocks, parts)]
     return True
+
+
+def _hankel_rank(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat) -> int:
+    """The rank of the block Hankel matrix (W(i + j))_{i, j < m}: the size of a minimal realization."""
+    m, p, d = a.nrows(), c.nrows(), b.ncols()
+    ws, state = [], b
+    for _ in range(2 * m):
+        ws.append(c * state)
+        state = a * state
+    h = fmpq_mat(
+        m * p, m * d, [ws[i + j][r, s] for i in range(m) for r in range(p) for j in range(m) for s in range(d)]
+    )
+    return h.rank()
 
 
 def test_each_factor_gets_its_block_and_the_blocks_minimal_polynomials_multiply_to_q():
@@ -99,7 +118,7 @@ def test_random_ssms_with_structured_spectra_are_realized_exactly():
         built += 1
         assert criterion(q) == VERDICTS[0]
         assert all(blk["D"].nrows() in (1, 2) for blk in blocks)
-        assert sum(blk["D"].nrows() for blk in blocks) == q.degree() * min(p, d)
+        assert sum(blk["D"].nrows() for blk in blocks) == _hankel_rank(a, b, c)  # minimal
         assert _reproduces(a, b, c, blocks, 3 * m + 4)
     assert built > 40 and refused > 5
 
@@ -108,7 +127,7 @@ def test_irrational_and_non_real_simple_factors_are_realized():
     for a_rows in ([["0", "2"], ["1", "0"]], [["0", "-3"], ["1", "0"]], [["1", "-1"], ["1", "1"]]):
         a, b, c = _mat(a_rows), _mat([["1", "2"], ["0", "1"]]), _mat([["1", "1"]])
         blocks = block_realization(a, b, c, minimal_polynomial(a, b, c))
-        assert len(blocks) == 1 and _reproduces(a, b, c, blocks, 12)  # p = 1 < d = 2: the dual form, one copy
+        assert len(blocks) == 1 and _reproduces(a, b, c, blocks, 12)  # one 2x2 block: A itself is minimal
 
 
 def test_a_zero_response_has_no_state():
@@ -121,3 +140,20 @@ def test_describe_blocks_counts_repeats_and_shortens():
     d = [{"D": _mat([[k]])} for k in range(10)] + [{"D": _mat([[0]])}]
     text = describe_blocks(d, limit=3)
     assert text.startswith("diag([[0]] x2, [[1]], [[2]]") and "7 more distinct blocks" in text
+
+
+def test_the_kalman_reduction_keeps_the_response_and_drops_unseen_states():
+    a = _mat([["1/2", "1", "0"], ["0", "1/2", "1"], ["0", "0", "1/2"]])
+    b, c = _mat([["1"], ["0"], ["0"]]), _mat([["1", "1", "1"]])
+    a_o, b_o, c_o = minimal_realization(a, b, c)
+    assert (a_o.nrows(), a_o[0, 0], (c_o * b_o)[0, 0]) == (1, fmpq(1, 2), 1)
+    zero = minimal_realization(a, _mat([["0"], ["0"], ["0"]]), c)
+    assert zero[0].nrows() == 0
+
+
+def test_a_double_root_gets_jordan_chains_and_1x1_blocks_for_the_rest_of_the_kernel():
+    a = _mat([["2", "1", "0"], ["0", "2", "0"], ["0", "0", "2"]])
+    identity = _mat([["1", "0", "0"], ["0", "1", "0"], ["0", "0", "1"]])
+    blocks = block_realization(a, identity, identity, minimal_polynomial(a, identity, identity))
+    assert describe_blocks(blocks) == "diag([[2, 1], [0, 2]], [[2]])"
+    assert _reproduces(a, identity, identity, blocks, 10)

@@ -53,12 +53,12 @@ def test_an_edited_only_if_goal_does_not_match_the_statement(cert_of):
     assert not result.valid and any("goal differs from the registered statement" in e for e in result.errors)
 
 
-def test_a_realization_is_built_for_several_inputs_and_outputs():
+def test_a_minimal_realization_is_built_for_several_inputs_and_outputs():
     cert, note = realization_outcome(ROTATION, [["1", "0"], ["0", "1"]], [["1", "0"], ["0", "1"]])
     assert cert is not None and check_certificate(cert, "t").valid
     summary = realization_summary(cert)
-    assert summary["state_size"] == 4 and not summary["minimal"] and "not claimed minimal" in note
-    assert summary["blocks"] == "diag([[0, -1], [1, 0]] x2)"
+    assert summary["state_size"] == 2 and "the rank of the Hankel matrix" in note  # A itself is minimal
+    assert summary["blocks"] == "diag([[0, -1], [1, 0]])"
 
 
 def test_a_single_input_realization_is_said_minimal():

@@ -147,8 +147,10 @@ TEXTS = {
             "every tau >= 0; minpoly is the minimal polynomial q of W. This is the criterion's 'if' direction, "
             "constructed and kernel-checked for this SSM (it exists whenever the verdict is 'realizable' and every "
             "factor of q over QQ has a rational block: a rational root, simple or double, or a simple irreducible "
-            "quadratic). The state size is deg q times min(p, d): minimal for a single input or output (by F1-F2 "
-            "of review.blockdiag.criterion.only-if), otherwise not claimed minimal. The template is shown on "
+            "quadratic). The builder makes it minimal (the reachable and observable part of (A, B, C), put in "
+            "block form by an exact change of basis); the kernel checks the realization, not its minimality, "
+            "which for a single input or output is its size deg q (by F1-F2 of "
+            "review.blockdiag.criterion.only-if). The template is shown on "
             "A = J_3(1/2), B = e_1, C = e_1^T, whose response (1/2)^tau one 1x1 block realizes.",
         },
         "why": "realization (kind response_block_realization): the kernel recomputes q from (A, B, C) (as for "
