@@ -109,8 +109,10 @@ def _check(goal: tuple, witness: object, where: str) -> None:
     q = minimal_polynomial(a, b, c)
     if list(q.coeffs()) != list(coefficients) or len(coefficients) != q.degree() + 1:
         raise KernelError(where, f"the minimal polynomial of the response has degree {q.degree()}: {q.str()}")
-    bits = max((_bits(d) for d, _, _ in blocks), default=0)
-    charge(rational_work(8 * len(blocks) * (q.degree() + 1), bits * (q.degree() + 1) + 64), "q(D_b) per block")
+    q_bits = max((max(int(x.p).bit_length(), int(x.q).bit_length()) for x in q.coeffs()), default=0)
+    d_bits = max((_bits(d) for d, _, _ in blocks), default=0)
+    growth = q_bits + (d_bits + 1) * (q.degree() + 1) + 8  # Horner: each step multiplies by D and adds q_k I
+    charge(rational_work(8 * len(blocks) * (q.degree() + 1), growth), "q(D_b) per block")
     for k, (d, _, _) in enumerate(blocks):
         if _evaluate(q, d) != fmpq_mat(d.nrows(), d.nrows()):
             raise KernelError(f"{where}.blocks[{k}].D", "q(D) is not zero: q does not annihilate this block")
