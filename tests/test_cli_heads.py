@@ -124,15 +124,22 @@ def test_a_jordan_block_seen_by_the_response_is_an_obstruction_and_an_unseen_one
     a = [["1/2", "1", "0"], ["0", "1/2", "1"], ["0", "0", "1/2"]]
     seen = _write(tmp_path, {"A": a, "B": [["0"], ["0"], ["1"]], "C": [["1", "0", "0"]]})
     assert _heads(tmp_path, seen, "--json") == 0
-    assert json.loads(capsys.readouterr().out)["criterion"].startswith("obstructed: a root of multiplicity >= 3")
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["criterion"].startswith("obstructed: a root of multiplicity >= 3")
+    assert summary["realization"].startswith("not constructed: the criterion's verdict is 'obstructed")
     unseen = _write(tmp_path, {"A": a, "B": [["1"], ["0"], ["0"]], "C": [["1", "1", "1"]]})
     assert _heads(tmp_path, unseen, "--json") == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["criterion"].startswith("realizable (minimal polynomial of W of degree 1)")
     assert summary["blockdiag"].startswith("not certified")  # A itself has a Jordan block of size 3
+    # the block form of the response: one 1x1 block, kernel-checked and written
+    assert summary["realization"].startswith("certified, state size 1, D' = diag([[1/2]]) (minimal")
+    realization = check_file(Path(summary["realization"].rsplit(", ", 1)[1]))
+    assert realization.valid and realization.claim == "review.blockdiag.realization.ssm"
 
 
 def test_a_complex_ssm_is_not_put_in_real_block_form(tmp_path, capsys):
     assert _heads(tmp_path, ROOT / "examples" / "ssm-gaussian.json", "--json") == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["blockdiag"].startswith("not attempted") and summary["criterion"].startswith("not attempted")
+    assert summary["realization"].startswith("not attempted")

@@ -24,10 +24,27 @@ def test_modes_writes_valid_certificates_for_an_invertible_ssm(tmp_path, capsys)
         "appA.ssm",
         "appA.ssm.features",
         "review.blockdiag.criterion.ssm",
+        "review.blockdiag.realization.ssm",
         "review.blockdiag.ssm",
     ]
     assert all(r["valid"] for r in summary["certificates"])
     assert summary["criterion"]["verdict"] == "realizable"
+    # (3/5 +- 4/5 i): one rotation-scaling block, the single input makes it minimal
+    assert summary["realization"]["blocks"] == "diag([[3/5, -4/5], [4/5, 3/5]])"
+    assert summary["realization"]["state_size"] == 2 and summary["realization"]["minimal"]
+
+
+def test_modes_prints_the_block_form_when_a_larger_jordan_block_of_a_is_not_seen(tmp_path, capsys):
+    a = [["1/2", "1", "0"], ["0", "1/2", "1"], ["0", "0", "1/2"]]
+    ssm = {"A": a, "B": [["1"], ["0"], ["0"]], "C": [["1", "0", "0"]]}
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "1x1/2x2 realization of W: state size 1, D' = diag([[1/2]]) (minimal" in out
+    assert (tmp_path / "out" / "review.blockdiag.realization.ssm.json").exists()
+    ssm["B"] = [["0"], ["0"], ["1"]]  # the whole block is seen: obstructed, no realization written
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(tmp_path / "out2")]) == 0
+    assert "1x1/2x2 realization of W" not in capsys.readouterr().out
+    assert not (tmp_path / "out2" / "review.blockdiag.realization.ssm.json").exists()
 
 
 def test_modes_prints_the_criterion_and_the_obstruction_of_a_complex_jordan_block(tmp_path, capsys):

@@ -220,6 +220,7 @@ def _oracles() -> dict:
     """Template claims whose producer can re-derive the statement for other inputs: claim -> params -> cert."""
     from constructions.ssm import ssm_from_strings
     from verify.claims.s4_heads import heads_certificate
+    from verify.claims.sA_realization import realization_certificate
     from verify.claims.sA_review import criterion_certificate
     from verify.claims.sA_singular import block_certificate
     from verify.claims.sA_user import features_certificate, modes_certificate
@@ -232,6 +233,7 @@ def _oracles() -> dict:
     out.update({"appA.ssm": abc(modes_certificate), "appA.ssm.features": abc(features_certificate)})
     out["review.blockdiag.ssm"] = abc(block_certificate)
     out["review.blockdiag.criterion.ssm"] = abc(criterion_certificate)
+    out["review.blockdiag.realization.ssm"] = abc(realization_certificate)
     return out
 
 

@@ -209,8 +209,10 @@ def run(args: argparse.Namespace) -> int:
             block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
         with steps.step("1x1/2x2 criterion on the impulse response and its kernel re-check"):
             criterion_note, criterion_files = _criterion(ssm, args.out / f"criterion-{args.ssm.stem}.json")
+        with steps.step("1x1/2x2 realization of the impulse response and its kernel re-check"):
+            realization_note, realization_files = _realization(ssm, args.out / f"realization-{args.ssm.stem}.json")
     with output_errors(args.out):
-        write_group([*block_files, *criterion_files, (path, data)])
+        write_group([*block_files, *criterion_files, *realization_files, (path, data)])
     summary = {
         "ssm": str(args.ssm),
         "field": "QQ(i)" if str(ssm.domain) == "QQ_I" else "QQ",
@@ -226,6 +228,7 @@ def run(args: argparse.Namespace) -> int:
         "kernel": "valid",
         "blockdiag": block_note,
         "criterion": criterion_note,
+        "realization": realization_note,
         "error": None,
     }
     if args.json:
@@ -239,6 +242,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: (7) fails at n = {n} < {basis.n_min}; necessity (H >= k) is not claimed at this length")
     print(f"real 1x1/2x2 block form (review.blockdiag.ssm): {summary['blockdiag']}")
     print(f"1x1/2x2 criterion on W (review.blockdiag.criterion.ssm): {summary['criterion']}")
+    print(f"1x1/2x2 realization of W (review.blockdiag.realization.ssm): {summary['realization']}")
     print(f"certificate ({claim_id}, kernel check passed): {path}")
     return EXIT_OK
 
@@ -281,3 +285,20 @@ def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     params = cert["params"]
     degree = len(params["minpoly"]) - 1
     return f"{params['verdict']} (minimal polynomial of W of degree {degree}), certified, {path}", [(path, data)]
+
+
+def _realization(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
+    """A real SSM with 1x1/2x2 blocks and the same impulse response, when the verdict is realizable over QQ."""
+    from verify.claims.sA_realization import realization_outcome
+    from verify.exact import matrix_rows
+
+    if str(ssm.domain) != "QQ":
+        return "not attempted (complex entries; the claim is about real SSMs)", []
+    cert, note = realization_outcome(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
+    if cert is None:
+        return note, []
+    data = certificate_bytes(cert)
+    result = check_certificate(load_json(data, str(path)), str(path))
+    if not result.valid:
+        return "kernel rejected: " + "; ".join(result.errors[:3]), []
+    return f"certified, {note}, {path}", [(path, data)]

@@ -2,8 +2,10 @@
 
 Writes and kernel-checks appA.ssm (Jordan chains, closed forms of A^tau and W(tau), eq. (20)),
 appA.ssm.features (eq. (21) features and their real form, features merged over q, the exact minimum feature
-dimension per head; invertible A only) and review.blockdiag.ssm
-(1x1/2x2 real block form; when the Jordan structure allows it). The file format is that of `verify heads`.
+dimension per head; invertible A only), review.blockdiag.ssm (1x1/2x2 real block form; when the Jordan
+structure allows it), review.blockdiag.criterion.ssm (the 1x1/2x2 criterion on W) and, when its verdict is
+realizable over QQ, review.blockdiag.realization.ssm (a 1x1/2x2 SSM with the same impulse response). The file
+format is that of `verify heads`.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = None) -> tuple[list[dict], list[str]]:
     """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
     from constructions.modes import NotBlockable
+    from verify.claims.sA_realization import realization_outcome
     from verify.claims.sA_review import criterion_certificate
     from verify.claims.sA_singular import block_certificate
     from verify.claims.sA_user import SingularA, features_certificate, modes_certificate, user_data
@@ -62,6 +65,14 @@ def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = N
             certs.append(criterion)
     else:
         notes.append(f"criterion_certificate: not attempted (m = {len(a_rows)} > {MAX_RESPONSE_SIDE} states)")
+    verdict = next((c["params"]["verdict"] for c in certs if c["claim"] == "review.blockdiag.criterion.ssm"), None)
+    if verdict == "realizable":
+        with steps.step("1x1/2x2 realization of the impulse response"):
+            realization, note = realization_outcome(a_rows, b_rows, c_rows)
+        if realization is None:
+            notes.append(f"realization_certificate: {note}")
+        else:
+            certs.append(realization)
     return certs, notes
 
 
@@ -105,6 +116,13 @@ def criterion_summary(certs: list[dict]) -> dict | None:
             terms = [f"({c})*a^{k}" for k, c in enumerate(coefficients) if c != "0"]
             return {"verdict": cert["params"]["verdict"], "minimal_polynomial": " + ".join(terms) or "1"}
     return None
+
+
+def realization_of(certs: list[dict]) -> dict | None:
+    """The block form of review.blockdiag.realization.ssm (size, blocks, minimality), when it was built."""
+    from verify.claims.sA_realization import realization_summary
+
+    return next((realization_summary(c) for c in certs if c["claim"] == "review.blockdiag.realization.ssm"), None)
 
 
 def _short(text: str, limit: int = 160) -> str:
@@ -160,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
         "interaction_rank": len(params["lags"]),
         "features": feature_counts(certs),
         "criterion": criterion_summary(certs),
+        "realization": realization_of(certs),
         "certificates": results,
         "notes": notes,
     }
@@ -179,6 +198,12 @@ def run(args: argparse.Namespace) -> int:
             c = summary["criterion"]
             print(
                 f"1x1/2x2 criterion on W: {c['verdict']} (minimal polynomial of W: {_short(c['minimal_polynomial'])})"
+            )
+        if summary["realization"]:
+            r = summary["realization"]
+            print(
+                f"1x1/2x2 realization of W: state size {r['state_size']}, D' = {r['blocks']} "
+                f"({r['minimality']}; B', C' in the certificate)"
             )
         for r in results:
             print(f"{r['claim']}: {'valid' if r['valid'] else 'INVALID'}  {r['path']}")

@@ -90,8 +90,11 @@ TEXTS = {
             "multiplicity <= 2 and every non-real root is simple, otherwise the obstruction found (a root of "
             "multiplicity >= 3, or a non-real root of multiplicity 2). Kernel-checked for this SSM: q and its root "
             "structure. That the criterion decides whether some real SSM with 1x1 and 2x2 diagonal blocks, of any "
-            "size, has the same impulse responses is the standard theorem (minimal realizations and the real "
-            "Jordan form), not kernel-checked. The template is shown on the real form of J_2(i).",
+            "size, has the same impulse responses: 'only if' is certified for every SSM modulo the named standard "
+            "facts F1-F3 (review.blockdiag.criterion.only-if); 'if' is constructed and kernel-checked for this SSM "
+            "by review.blockdiag.realization.ssm when every factor of q over QQ has a rational 1x1/2x2 block, and "
+            "otherwise rests on the real Jordan form of a minimal realization (standard, not kernel-checked). The "
+            "template is shown on the real form of J_2(i).",
         },
         "why": "criterion (kind response_block_criterion): the kernel computes W(0..2m-1), the columns h_k = "
         "(W(k), ..., W(k + m - 1)) for k <= m, and the exact reduced row echelon form of [h_0 ... h_m]; the first "
@@ -99,11 +102,70 @@ TEXTS = {
         "factors q over QQ and counts the real roots of each doubled factor by Sturm's theorem. minpoly and verdict "
         "are established from A, B, C (no witness).",
     },
+    "review.blockdiag.criterion.only-if": {
+        "section": "A",
+        "reference": "Related review: the 2x2-block assumption; the 1x1/2x2 criterion's 'only if' direction for "
+        "every SSM",
+        "statement": {
+            "latex": "C'D^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau,\\ D=\\mathrm{diag}(D_1,\\dots,D_k),\\ "
+            "D_i\\ 1\\times1\\ \\text{or}\\ 2\\times2\\ \\text{real}\\ \\Rightarrow\\ q_W\\ \\text{has real roots of "
+            "multiplicity}\\le2\\ \\text{and simple non-real roots}",
+            "words": "For every SSM (A, B, C) with real entries, any m, p, d: if some real SSM (D, B', C') whose "
+            "state matrix is block diagonal with 1x1 and 2x2 blocks, in any state dimension, has the same impulse "
+            "responses "
+            "W(tau) = C A^tau B for every tau, then the minimal polynomial q of W has real roots of multiplicity "
+            "<= 2 and only simple non-real roots. Certified modulo the named standard facts F1-F3: (F1) the "
+            "minimal annihilating polynomial of a sequence (or of a matrix) divides every annihilating polynomial; "
+            "(F2) the minimal polynomial of D annihilates C' D^tau B'; (F3) the minimal polynomial of a block "
+            "diagonal matrix is the lcm of its blocks' minimal polynomials, and a root's multiplicity in an lcm is "
+            "its largest multiplicity in the factors. Kernel-checked (F4): every real 2x2 block [[a, b], [c, d]] "
+            "satisfies M^2 - (a + d) M + (a d - b c) I = 0 (Cayley-Hamilton, symbolic entries), and the roots of "
+            "x^2 - t x + n (t, n real) are a real double root t/2, two distinct real roots, or two distinct "
+            "non-real conjugate roots.",
+        },
+        "why": "cayley-hamilton.11..22: the four entries of M^2 - (a + d) M + (a d - b c) I expand to 0 in "
+        "QQ[a, b, c, d], so by F1 a real 2x2 block's minimal polynomial divides x^2 - t x + n (t = a + d, n = a d - "
+        "b c); a 1x1 block [l] has minimal polynomial x - l, one simple real root. completed-square, real-pair, "
+        "conjugate-pair: x^2 - t x + n = (x - t/2)^2 - D/4 with D = t^2 - 4 n; for D = s^2 > 0 it is (x - (t + "
+        "s)/2)(x - (t - s)/2), two distinct real roots; for D = -s^2 < 0 it is (x - (t + i s)/2)(x - (t - i s)/2), "
+        "two distinct non-real roots (s != 0); for D = 0 it is (x - t/2)^2, a real double root. So every root of a "
+        "block's minimal polynomial is real of multiplicity <= 2 or non-real and simple. By F3 the same holds for "
+        "the minimal polynomial q_D of D; by F2 q_D annihilates W' = W, and by F1 q divides q_D, so q's roots have "
+        "the same property. The kernel checks the identities; F1-F3 are the standard facts named, not "
+        "kernel-checked.",
+    },
+    "review.blockdiag.realization.ssm": {
+        "section": "A",
+        "reference": "Related review: the 2x2-block assumption; the 1x1/2x2 criterion's 'if' direction, "
+        "constructed for a user's SSM (verify heads, verify modes)",
+        "statement": {
+            "latex": "D'=\\mathrm{diag}(D_1,\\dots,D_k),\\ D_b\\in\\mathbb Q^{1\\times1}\\cup\\mathbb Q^{2\\times2},\\ "
+            "B'=(B_b)_b,\\ C'=(C_b)_b:\\ C'D'^{\\tau}B'=C\\bar A^{\\tau}\\bar B\\ \\forall\\tau\\ge0",
+            "words": "For the given real SSM (A, B, C): the listed real SSM (D', B', C'), whose state matrix D' is "
+            "block diagonal with the listed 1x1 and 2x2 rational blocks D_b (B' stacks the blocks' rows B_b, C' "
+            "places their columns C_b side by side), has the same impulse responses C' D'^tau B' = C A^tau B for "
+            "every tau >= 0; minpoly is the minimal polynomial q of W. This is the criterion's 'if' direction, "
+            "constructed and kernel-checked for this SSM (it exists whenever the verdict is 'realizable' and every "
+            "factor of q over QQ has a rational block: a rational root, simple or double, or a simple irreducible "
+            "quadratic). The builder makes it minimal (the reachable and observable part of (A, B, C), put in "
+            "block form by an exact change of basis); the kernel checks the realization, not its minimality, "
+            "which for a single input or output is its size deg q (by F1-F2 of "
+            "review.blockdiag.criterion.only-if). The template is shown on "
+            "A = J_3(1/2), B = e_1, C = e_1^T, whose response (1/2)^tau one 1x1 block realizes.",
+        },
+        "why": "realization (kind response_block_realization): the kernel recomputes q from (A, B, C) (as for "
+        "response_block_criterion), checks q(D_b) = 0 for every block, so q(D') = 0, and sum_b C_b D_b^t B_b = C "
+        "A^t B for t < deg q. Both sequences satisfy the recurrence of q (W because q is its minimal polynomial, "
+        "W' because sum_k q_k C' D'^(tau + k) B' = C' D'^tau q(D') B' = 0), so their difference, zero at the first "
+        "deg q terms, is zero for every tau by induction. D' is block diagonal with blocks of size <= 2 by the "
+        "form of the goal (a list of blocks, each read as 1x1 or 2x2).",
+    },
 }
 
 
 def entries() -> dict:
     """The review's 2x2-block statements, literal goals from their builders."""
+    from verify.claims.sA_realization_goals import only_if_obligations
     from verify.claims.sA_review import PADDABLE, complex_scope_obligations, scope_obligations, two_by_two_obligations
 
     goal = lambda o: {"name": o.name, "kind": o.kind, "goal": o.goal}  # noqa: E731
@@ -127,5 +189,20 @@ def entries() -> dict:
                 }
             ],
             ("A", "B", "C"),
+        ),
+        "review.blockdiag.criterion.only-if": entry(
+            TEXTS["review.blockdiag.criterion.only-if"], "certified", [goal(o) for o in only_if_obligations()]
+        ),
+        "review.blockdiag.realization.ssm": entry(
+            TEXTS["review.blockdiag.realization.ssm"],
+            "certified",
+            [
+                {
+                    "name": "realization",
+                    "kind": "response_block_realization",
+                    "goal": {k: param(k) for k in ("A", "B", "C", "minpoly", "blocks")},
+                }
+            ],
+            ("A", "B", "C", "blocks"),
         ),
     }
