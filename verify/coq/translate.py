@@ -13,12 +13,14 @@ from .implication import implied_inequality
 from .matrices import MATRIX_KINDS
 from .prelude import prelude
 from .scalar import SCALAR_KINDS
+from .student import STUDENT_KINDS, STUDENT_PRELUDE
 from .terms import NotMapped
 
 __all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
 
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
-MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS})
+EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
+MAPPED_KINDS = sorted({*SCALAR, *EXACT_KINDS})
 
 
 @dataclass
@@ -66,8 +68,8 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
         if kind in SCALAR:
             statement, proof, item.interval = SCALAR[kind](goal, witness or {})
             definitions = ""
-        elif kind in MATRIX_KINDS:
-            definitions, statement, proof, item.interval = MATRIX_KINDS[kind](goal, witness or {})
+        elif kind in EXACT_KINDS:
+            definitions, statement, proof, item.interval = EXACT_KINDS[kind](goal, witness or {})
             definitions = f"Local Open Scope Q_scope.\n{definitions}\n"
         else:
             raise NotMapped(f"kind {kind!r} has no Coq translation")
@@ -116,4 +118,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     checks = "\n".join(
         f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
     )
-    return header + prelude(any(i.interval for i in items)) + "\n" + body + "\n" + checks + "\n"
+    student = STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
+    return header + prelude(any(i.interval for i in items)) + student + "\n" + body + "\n" + checks + "\n"
