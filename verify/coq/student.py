@@ -43,9 +43,10 @@ Fixpoint mpow (a : mat) (k : nat) : mat := match k with O => Meye (length a) | S
 Definition impulse (A B C : mat) (tau : nat) : mat := mmul C (mmul (mpow A tau) B).
 (* r rows of c entries. *)
 Definition shape (r c : nat) (m : mat) : bool := Nat.eqb (length m) r && forallb (fun row => Nat.eqb (length row) c) m.
-(* A m x m, B m x d, C p x m; H >= 1 value matrices V[h] p x d and tables phi[h], psi[h] n x r. *)
+(* A m x m, B m x d, C p x m; H >= 1 value matrices V[h] p x d and tables phi[h], psi[h] n x r; all sizes >= 1. *)
 Definition student_shapes (A B C : mat) (n : nat) (V phi psi : list mat) : bool :=
   let m := length A in let p := length C in let d := ncols B in let r := ncols (nth 0 phi []) in
+  forallb (Nat.ltb 0) [m; p; d; r; n] &&
   shape m m A && shape m d B && shape p m C && Nat.ltb 0 (length V) && Nat.eqb (length phi) (length V) &&
   Nat.eqb (length psi) (length V) && forallb (shape p d) V && forallb (shape n r) phi && forallb (shape n r) psi.
 (* sum_{0 <= j <= i < n} ||K_ij - W(i - j)||_F^2 with K_ij = sum_h alpha_h(i, j) V[h], alpha_h = phi[h] psi[h]^T. *)
@@ -80,15 +81,19 @@ Definition zeye (n : nat) : zmat :=
 Fixpoint zmpow (a : zmat) (k : nat) : zmat := match k with O => zeye (length a) | S k' => zmmul a (zmpow a k') end.
 Definition zscale (c : bigZ) (m : zmat) : zmat := map (map (BigZ.mul c)) m.
 (* x * c as an integer when Qden x divides c. *)
-Definition zq (c : Z) (x : Q) : bigZ := BigZ.of_Z (Qnum x * (c / Z.pos (Qden x))).
-Definition zmatq (c : Z) (m : mat) : zmat := map (map (zq c)) m.
-Definition divides (c : Z) (m : mat) : bool := forallb (forallb (fun x => Z.eqb (c mod Z.pos (Qden x)) 0)) m.
+Definition zq (c : bigZ) (x : Q) : bigZ := BigZ.mul (BigZ.of_Z (Qnum x)) (BigZ.div c (BigZ.of_Z (Z.pos (Qden x)))).
+Definition zmatq (c : Z) (m : mat) : zmat := let bc := BigZ.of_Z c in map (map (zq bc)) m.
+Definition zdivides (c : bigZ) (x : Q) : bool := BigZ.eqb (BigZ.modulo c (BigZ.of_Z (Z.pos (Qden x)))) BigZ.zero.
+Definition divides (c : Z) (m : mat) : bool := let bc := BigZ.of_Z c in forallb (forallb (zdivides bc)) m.
+(* [f t P; f (t + 1) (a P); ...] (k items): each power of a from the previous one. *)
+Fixpoint zwalk (a : zmat) (f : nat -> zmat -> zmat) (p : zmat) (t k : nat) : list zmat :=
+  match k with O => [] | S k' => f t p :: zwalk a f (zmmul a p) (S t) k' end.
 Definition zstudent_err (A B C : mat) (n : nat) (V phi psi : list mat) (cA cB cC cV cphi cpsi : Z) : bigZ :=
   let Sc := (cphi * cpsi * cV)%Z in let L := (cC * cB * cA ^ Z.of_nat (n - 1))%Z in
   let ZA := zmatq cA A in let ZB := zmatq cB B in let ZC := zmatq cC C in
   let ZV := map (zmatq cV) V in let Zphi := map (zmatq cphi) phi in let Zpsi := map (zmatq cpsi) psi in
-  let Ws := map (fun t => zscale (BigZ.of_Z (cA ^ Z.of_nat (n - 1 - t) * Sc)) (zmmul ZC (zmmul (zmpow ZA t) ZB)))
-    (seq 0 n) in
+  let Ws := zwalk ZA (fun t P => zscale (BigZ.of_Z (cA ^ Z.of_nat (n - 1 - t) * Sc)) (zmmul ZC (zmmul P ZB)))
+    (zeye (length ZA)) 0 n in
   zsum_to n (fun i => zsum_to (S i) (fun j =>
     let al := map (fun h => zsum_to (zncols (nth h Zphi []))
         (fun l => BigZ.mul (zentry (nth h Zphi []) i l) (zentry (nth h Zpsi []) j l)))
@@ -161,9 +166,10 @@ Proof.
   induction Hr as [|x x' r r' Hx _ IHr]; constructor; [|exact IHr].
   unfold SR in *; rewrite BigZ.spec_mul, inject_Z_mult, Hx; ring.
 Qed.
-Lemma zq_rel c x : Z.eqb (c mod Z.pos (Qden x)) 0 = true -> SR (inject_Z c) (zq c x) x.
+Lemma zq_rel c x : zdivides (BigZ.of_Z c) x = true -> SR (inject_Z c) (zq (BigZ.of_Z c) x) x.
 Proof.
-  intros H; apply Z.eqb_eq in H; unfold SR, zq; rewrite BigZ.spec_of_Z.
+  unfold zdivides; intros H; rewrite BigZ.spec_eqb, BigZ.spec_modulo, !BigZ.spec_of_Z, BigZ.spec_0 in H.
+  apply Z.eqb_eq in H; unfold SR, zq; rewrite BigZ.spec_mul, BigZ.spec_div, !BigZ.spec_of_Z.
   destruct x as [p q]; unfold Qeq, inject_Z, Qmult; simpl in *.
   rewrite (Z_div_exact_full_2 c (Z.pos q)) at 2 by (lia || exact H); ring.
 Qed.
@@ -178,6 +184,18 @@ Lemma zmatqs_rel c ms : forallb (divides c) ms = true -> Forall2 (MSR (inject_Z 
 Proof.
   induction ms as [|m ms IH]; simpl; intros H; constructor; apply andb_true_iff in H; destruct H;
     [apply zmatq_rel | apply IH]; assumption.
+Qed.
+Lemma zwalk_rel (R : zmat -> mat -> Prop) a a' f g c p t k :
+  MSR (inject_Z c) a a' -> MSR (inject_Z (c ^ Z.of_nat t)) p (mpow a' t) ->
+  (forall u q, (t <= u < t + k)%nat -> MSR (inject_Z (c ^ Z.of_nat u)) q (mpow a' u) -> R (f u q) (g u)) ->
+  Forall2 R (zwalk a f p t k) (map g (seq t k)).
+Proof.
+  intros Ha; revert p t; induction k as [|k IH]; intros p t Hp Hf; simpl; constructor.
+  - apply Hf; [lia | exact Hp].
+  - apply IH; [| intros u q Hu Hq; apply Hf; [lia | exact Hq]].
+    change (mpow a' (S t)) with (mmul a' (mpow a' t)).
+    eapply MSR_ext; [| apply zmmul_rel; eassumption].
+    rewrite <- inject_Z_mult, Nat2Z.inj_succ, Z.pow_succ_r by lia; reflexivity.
 Qed.
 Lemma zconst_rel t L z x : SR t z x -> SR (inject_Z L * t) (BigZ.mul (BigZ.of_Z L) z) x.
 Proof. unfold SR; intros H; rewrite BigZ.spec_mul, BigZ.spec_of_Z, inject_Z_mult, H; ring. Qed.
@@ -203,9 +221,10 @@ Proof.
   match goal with |- SR _ (zsum_to _ (fun i => zsum_to _ (fun j => zsum_to _ (fun a => zsum_to _ (fun b =>
       BigZ.mul (BigZ.sub _ (zentry (nth (i - j) ?Wz []) a b)) _))))) _ =>
     assert (HW : Forall2 (MSR s) Wz (map (impulse A B C) (seq 0 n))) end.
-  { apply map_rel; intros t Ht; apply in_seq in Ht.
-    eapply MSR_ext;
-      [| apply zscale_rel; apply zmmul_rel; [exact HC | apply zmmul_rel; [apply zmpow_rel; exact HA | exact HB]]].
+  { apply (zwalk_rel (MSR s) _ A _ _ cA); [exact HA | |].
+    - unfold zmatq; simpl; rewrite map_length; apply (MSR_ext 1); [reflexivity | apply zeye_rel].
+    - intros t q Ht Hq; cbv beta; unfold impulse.
+      eapply MSR_ext; [| apply zscale_rel; apply zmmul_rel; [exact HC | apply zmmul_rel; [exact Hq | exact HB]]].
     unfold s, sscale; rewrite BigZ.spec_of_Z, <- !inject_Z_mult; apply inject_Z_injective.
     replace (Z.of_nat (n - 1)) with (Z.of_nat (n - 1 - t) + Z.of_nat t)%Z by lia.
     rewrite Z.pow_add_r by lia; ring. }
