@@ -35,10 +35,13 @@ def test_assumptions_are_read_per_theorem() -> None:
         "@@Ob1\nClosed under the global context\n"
         "@@Ob2\nAxioms:\nClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop, P 0\n"
         "@@Ob3\nAxioms:\nOb3.goal : 1 = 2\n"
+        "@@Ob5\nAxioms:\nPrimInt63.int : Set\nlong_admitted_lemma\n  : forall a b : nat,\n    a + b = b + a\n"
     )
-    verdicts = _assumptions_ok(output, ["Ob1", "Ob2", "Ob3", "Ob4"])
+    verdicts = _assumptions_ok(output, ["Ob1", "Ob2", "Ob3", "Ob4", "Ob5"])
     assert verdicts["Ob1"] == "" and verdicts["Ob2"] == ""
     assert "Ob3.goal" in verdicts["Ob3"] and verdicts["Ob4"] == "Print Assumptions gave no answer"
+    # an Admitted lemma whose type does not fit on its line is printed as "name" then "  : type"
+    assert "long_admitted_lemma" in verdicts["Ob5"] and "PrimInt63" not in verdicts["Ob5"]
 
 
 def test_error_lines_point_at_their_module() -> None:

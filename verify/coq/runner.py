@@ -92,7 +92,8 @@ def _assumptions_ok(output: str, modules: list[str]) -> dict[str, str]:
         if "Closed under the global context" in text.split("\n", 1)[0]:
             verdicts[module] = ""
             continue
-        names = re.findall(r"^(\S+) :", text, flags=re.M)
+        # "name : type" on one line, or "name" alone with "  : type" on the next lines (a long type).
+        names = re.findall(r"^(\S+)(?= :|\n\s+:)", text, flags=re.M)
         bad = [n for n in names if not n.startswith(ALLOWED_AXIOMS)]
         verdicts[module] = f"uses axioms outside Coq's standard library: {bad[:5]}" if bad else ""
     return {m: verdicts.get(m, "Print Assumptions gave no answer") for m in modules}

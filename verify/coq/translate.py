@@ -19,6 +19,7 @@ from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
+from .student import STUDENT_KINDS, STUDENT_PRELUDE
 from .terms import NotMapped
 from .vanishing import VANISHING_KINDS
 
@@ -34,7 +35,8 @@ MATRIX_KINDS = {
     **SSM_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
-MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
+EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
+MAPPED_KINDS = sorted({*SCALAR, *EXACT_KINDS, *DIMFREE_KINDS})
 
 
 @dataclass
@@ -82,8 +84,8 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
         if kind in SCALAR:
             statement, proof, item.interval = SCALAR[kind](goal, witness or {})
             definitions = ""
-        elif kind in MATRIX_KINDS:
-            definitions, statement, proof, item.interval = MATRIX_KINDS[kind](goal, witness or {})
+        elif kind in EXACT_KINDS:
+            definitions, statement, proof, item.interval = EXACT_KINDS[kind](goal, witness or {})
             definitions = f"Local Open Scope Q_scope.\n{definitions}\n"
         elif kind in DIMFREE_KINDS:
             definitions, statement, proof, item.interval = DIMFREE_KINDS[kind](goal, witness or {})
@@ -137,4 +139,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
+    loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
     return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
