@@ -12,6 +12,7 @@ from flint import fmpq, fmpq_mat
 from verify.kernel.expr import parse_expression
 from verify.kernel.intervals import exact_value
 
+from .bigq import reflect, relation_proof
 from .scalar import sum_proof
 from .terms import NotMapped, coq_name, q_expr, q_number, rat
 
@@ -227,7 +228,36 @@ def float_bound(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
     parts.append(f"measured_error <= bound {at_values}".rstrip())
     parts.append(f"measured_error <= bound {at_caps}".rstrip())
     statement = " /\\\n  ".join(parts)
-    return "\n".join(lines), statement, "decide_closed.", False
+    return "\n".join(lines), statement, _float_bound_proof(goal), False
+
+
+def _float_bound_proof(goal: dict) -> str:
+    """Each conjunct of the float_bound statement, in order, by an exact BigQ comparison (verify/coq/bigq.py)."""
+    cap_nodes = {k: parse_expression(v, f"caps.{k}") for k, v in goal["caps"].items()}
+    bound_node = parse_expression(goal["bound"], "bound")
+
+    def at_caps(name: str) -> str | tuple:
+        """A capped name stands for its cap's expression, any other name for itself."""
+        return cap_nodes.get(name) or plain(name)
+
+    def plain(name: str) -> str:
+        """A name of the statement (the measured error keeps its own name)."""
+        return name if name == "measured_error" else coq_name(name)
+
+    def prove(lhs: tuple, op: str, rhs: tuple, leaf=plain) -> str:
+        """The tactic for one comparison."""
+        return relation_proof(reflect(lhs, leaf), op, reflect(rhs, leaf))
+
+    zero, error = ("num", "0"), ("var", "measured_error")
+    steps = [
+        f"split; [{prove(zero, '<=', ('var', k))} | {prove(('var', k), '<=', cap_nodes[k])}]" for k in sorted(cap_nodes)
+    ]
+    for fact in goal.get("facts", []):
+        lhs, rhs = parse_expression(fact["lhs"], "fact"), parse_expression(fact["rhs"], "fact")
+        steps.append(prove(lhs, fact["op"], rhs))
+    steps.append(prove(error, "<=", bound_node))
+    steps.append(prove(error, "<=", bound_node, at_caps))
+    return "".join(f"split.\n  {{ {step}. }}\n  " for step in steps[:-1]) + steps[-1] + "."
 
 
 def real_block_similarity(goal: dict, witness: dict) -> tuple[str, str, str, bool]:

@@ -116,4 +116,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     checks = "\n".join(
         f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
     )
-    return header + prelude(any(i.interval for i in items)) + "\n" + body + "\n" + checks + "\n"
+    bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
+    return header + prelude(any(i.interval for i in items), bigq) + "\n" + body + "\n" + checks + "\n"
