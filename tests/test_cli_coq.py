@@ -20,7 +20,7 @@ def test_without_coqc_it_says_how_to_install_and_exits_2() -> None:
     """No coqc on the path: one line naming the packages, exit 2."""
     done = verify("coq", "certs/rem4.3.json", env={**os.environ, "VERIFY_COQC": "/nonexistent/coqc"})
     assert done.returncode == 2
-    assert "apt-get install -y coq libcoq-interval" in done.stderr and "Traceback" not in done.stderr
+    assert "apt-get install -y coq libcoq-interval libcoq-bignums" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_bad_input_exits_2(tmp_path: Path) -> None:
