@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 from coq_helpers import run_goals
+from flint import fmpq
 
-from verify.coq.bigq import reflect, relation_proof
+from verify.coq.bigq import largest_bits, reflect, relation_proof
 from verify.coq.matrices import float_bound
 from verify.coq.prelude import prelude
 from verify.coq.terms import NotMapped
@@ -50,6 +51,17 @@ def test_float_bound_statement_is_unchanged_by_the_proof() -> None:
     assert statement.splitlines()[-1].strip() == "measured_error <= bound Y_cap geo_cap"
     assert "Definition Y_cap : Q := (2#1) / ((1#1) - lam_frob2 ^ 128) ^ 2." in definitions
     assert "FB.Pow (FB.C lam_frob2) (128)%Z" in proof and "FB" not in definitions + statement
+    small = {**_GOAL, "caps": {"Y": "2/(1-lam_frob2)^2", "geo": "n"}}
+    assert float_bound(small, _WITNESS)[2] == "decide_closed."  # small rationals: plain vm_compute in Q
+
+
+def test_largest_bits_follows_every_subexpression() -> None:
+    """The size estimate that picks the proof: the largest numerator or denominator met, None when undefined."""
+    env = {"x": fmpq(3, 4)}
+    value, bits = largest_bits(parse_expression("(x^100 - x^100)*2", "e"), env)
+    assert value == 0 and bits == (4**100).bit_length()
+    assert largest_bits(parse_expression("1/(x - x)", "e"), env)[0] is None
+    assert largest_bits(parse_expression("y", "e"), env) == (None, 0)
 
 
 def test_coqc_on_float_bounds(tmp_path: Path) -> None:

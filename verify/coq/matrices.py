@@ -12,7 +12,7 @@ from flint import fmpq, fmpq_mat
 from verify.kernel.expr import parse_expression
 from verify.kernel.intervals import exact_value
 
-from .bigq import reflect, relation_proof
+from .bigq import SMALL_BITS, largest_bits, reflect, relation_proof
 from .scalar import sum_proof
 from .terms import NotMapped, coq_name, q_expr, q_number, rat
 
@@ -228,7 +228,34 @@ def float_bound(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
     parts.append(f"measured_error <= bound {at_values}".rstrip())
     parts.append(f"measured_error <= bound {at_caps}".rstrip())
     statement = " /\\\n  ".join(parts)
-    return "\n".join(lines), statement, _float_bound_proof(goal), False
+    small = _largest_bits(goal, witness) < SMALL_BITS
+    return "\n".join(lines), statement, "decide_closed." if small else _float_bound_proof(goal), False
+
+
+def _largest_bits(goal: dict, witness: dict) -> int:
+    """The largest rational (in bits) the statement's comparisons go through; large when not computable here."""
+    from verify.kernel.kind_float_bound import _derived
+    from verify.kernel.matrix import read_matrix
+
+    env = {"u": rat(goal["u"], "u")}
+    for k, v in goal["sizes"].items():
+        v = int(v)
+        env.update({k: fmpq(v), f"{k}_log2": fmpq((v - 1).bit_length() if v > 1 else 0)})
+        env[f"{k}_pow2"] = fmpq(1 if v > 0 and v & (v - 1) == 0 else 0)
+    for k, m in goal.get("matrices", {}).items():
+        env.update(_derived(k, read_matrix(m, k), k))
+    caps, largest = {}, 0
+    for k, text in goal["caps"].items():
+        caps[k], bits = largest_bits(parse_expression(text, k), env)
+        largest = max(largest, bits)
+    values = {**env, **_q_values(witness["values"], "values"), "measured_error": rat(witness["error"], "error")}
+    nodes = [(parse_expression(f[side], "fact"), values) for f in goal.get("facts", []) for side in ("lhs", "rhs")]
+    bound = parse_expression(goal["bound"], "bound")
+    nodes += [(bound, values), (bound, {**env, **caps})]
+    for node, scope in nodes:
+        value, bits = largest_bits(node, scope)
+        largest = max(largest, bits if value is not None else SMALL_BITS)
+    return largest
 
 
 def _float_bound_proof(goal: dict) -> str:
