@@ -18,9 +18,10 @@ def need_coqc() -> str:
     """The coqc path, or skip the test (fail instead when VERIFY_REQUIRE_COQ=1)."""
     coqc = coqc_path()
     if coqc is None:
+        how = "apt-get install coq libcoq-interval libcoq-bignums"
         if os.environ.get("VERIFY_REQUIRE_COQ") == "1":
-            pytest.fail("VERIFY_REQUIRE_COQ=1 but coqc is not installed (apt-get install coq libcoq-interval)")
-        pytest.skip("coqc is not installed (apt-get install coq libcoq-interval)")
+            pytest.fail(f"VERIFY_REQUIRE_COQ=1 but coqc is not installed ({how})")
+        pytest.skip(f"coqc is not installed ({how})")
     return coqc
 
 

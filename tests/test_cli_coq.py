@@ -11,6 +11,7 @@ from coq_helpers import need_coqc
 from helpers_cli import ROOT, verify
 
 from verify.cli.coq import summarize
+from verify.coqsummary import SUMMARY, read_summary
 
 # Small certificates covering identities, sums of squares, attained points, spectral bounds and a refutation.
 SAMPLE = ["thm4.2.eq5.json", "rem4.3.json", "thm5.1.part1.loose.json", "sec3.2.rnn-jacobian.eq1.json"]
@@ -20,7 +21,7 @@ def test_without_coqc_it_says_how_to_install_and_exits_2() -> None:
     """No coqc on the path: one line naming the packages, exit 2."""
     done = verify("coq", "certs/rem4.3.json", env={**os.environ, "VERIFY_COQC": "/nonexistent/coqc"})
     assert done.returncode == 2
-    assert "apt-get install -y coq libcoq-interval" in done.stderr and "Traceback" not in done.stderr
+    assert "apt-get install -y coq libcoq-interval libcoq-bignums" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_bad_input_exits_2(tmp_path: Path) -> None:
@@ -69,14 +70,23 @@ def test_sample_of_certificates(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_every_committed_certificate(tmp_path: Path) -> None:
-    """The whole certs/ folder: nothing rejected, and every refutation's counterexample checked by Coq."""
+    """The whole certs/ folder: nothing rejected, every refutation's counterexample checked by Coq, and the
+    committed record docs/coq-results.json (what verify report and README show) is what a fresh run finds."""
     need_coqc()
-    done = verify("coq", "certs", "--out", str(tmp_path), "--json", "--jobs", "2", timeout=7200)
+    fresh = tmp_path / "summary.json"
+    done = verify(
+        "coq", "certs", "--out", str(tmp_path), "--json", "--jobs", "2", "--summary", str(fresh), timeout=7200
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     totals = json.loads(done.stdout)["totals"]
     assert totals["failed"] == 0
     assert totals["counterexamples_checked"] == totals["counterexamples"] > 0
     assert totals["claims"] == len(list((ROOT / "certs").glob("*.json")))
+    committed, now = read_summary(ROOT / SUMMARY), read_summary(fresh)
+    assert committed is not None and now is not None
+    stale = sorted(c for c in now["claims"] if committed["claims"].get(c) != now["claims"][c])
+    assert not stale, f"docs/coq-results.json is stale for {stale[:10]}: rerun {committed['command']}"
+    assert sorted(committed["claims"]) == sorted(now["claims"]) and committed["totals"] == now["totals"]
 
 
 def test_sigterm_stops_the_running_coqc(tmp_path: Path) -> None:

@@ -165,3 +165,18 @@ def test_json_lists_every_page_and_each_refuted_claim_with_its_values_and_correc
     (finding,) = payload["findings"]
     assert finding["claim"] == "thm5.1.logits-other" and finding["corrected"] == "thm5.1.logits-other.corrected"
     assert [(c["lhs"], c["rhs"]) for c in finding["counterexamples"]] == [("1", "0")]
+
+
+def test_the_coq_record_adds_a_column_and_a_bad_one_is_bad_input(certs, tmp_path, capsys):
+    # issue 24: the committed Coq record (docs/coq-results.json, or --coq-summary) gives the report a Coq column
+    out = tmp_path / "r"
+    assert main(["report", "--certs", str(certs), "--out", str(out), "--partial", "--quiet"]) == 0
+    assert "| Coq |" not in (out / "report.md").read_text()  # a foreign folder: no docs/coq-results.json beside it
+    args = ["report", "--certs", str(certs), "--out", str(out), "--partial", "--quiet"]
+    assert main([*args, "--coq-summary", str(ROOT / "docs" / "coq-results.json")]) == 0
+    markdown = (out / "report.md").read_text()
+    assert "| claim | reference | verdict | kernel | Coq |" in markdown and "not in the record" in markdown
+    (tmp_path / "bad.json").write_text("{}")
+    capsys.readouterr()
+    assert main([*args, "--coq-summary", str(tmp_path / "bad.json")]) == 2
+    assert "--coq-summary" in capsys.readouterr().err

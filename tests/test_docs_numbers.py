@@ -75,3 +75,20 @@ def test_the_coverage_counts_in_the_maps_preamble_are_the_maps():
         f"uncovered; it cites all {claims} registered claims"
     )
     assert expected in preamble and len(summary.cited) == claims
+
+
+def test_the_coq_totals_in_readme_are_the_committed_record():
+    from verify.coqsummary import SUMMARY, read_summary
+
+    record = read_summary(ROOT / SUMMARY)
+    assert record is not None, "docs/coq-results.json: run python -m verify coq certs/ --summary docs/coq-results.json"
+    t = record["totals"]
+    expected = (
+        f"Last run on the committed `certs/` (recorded in `docs/coq-results.json`, Coq {record['coq']}): "
+        f"**{t['obligations_checked']} of {t['obligations']} obligations "
+        f"({100 * t['obligations_checked'] / t['obligations']:.0f} %)** checked by Coq, {t['failed']} rejected; "
+        f"**{t['claims_all']} of {t['claims']} claims** fully checked ({t['claims_partly']} partly); "
+        f"the counterexamples of the {t['refutations']} refutations: {t['counterexamples_checked']} of "
+        f"{t['counterexamples']} obligations checked."
+    )
+    assert expected in " ".join(_section(README, "Second checker (Coq)").split())

@@ -3,7 +3,8 @@
 Each certificate becomes one .v file (in --out, default a temporary folder) whose theorems are the obligations'
 goals, written from the claim's frozen statement, proved from the certificate's witness; coqc checks it. Per
 claim: obligations checked by Coq / all obligations, and all / partly / none with the reason for each one left
-out. Exit 0 when coqc accepted every translated obligation, 1 when it rejected one, 2 without coqc or on bad
+out. With --summary FILE the per-claim record that `verify report` shows (docs/coq-results.json) is written too.
+Exit 0 when coqc accepted every translated obligation, 1 when it rejected one, 2 without coqc or on bad
 input.
 """
 
@@ -32,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="run N coqc processes at once")
     parser.add_argument("--timeout", type=float, default=1800, metavar="S", help="seconds allowed per coqc run")
+    parser.add_argument(
+        "--summary",
+        type=Path,
+        metavar="FILE",
+        help="write the record verify report reads (docs/coq-results.json)",
+    )
 
 
 def summarize(results: list[dict]) -> dict:
@@ -93,6 +100,7 @@ def _print_text(results: list[dict], totals: dict, wall: float) -> None:
 def run(args: argparse.Namespace) -> int:
     """Translate, run coqc, report."""
     from verify.coq.runner import COQC_HINT, check_certificate_file, coqc_path, stop_all
+    from verify.coqsummary import build_summary, coq_version, file_digest, write_summary
 
     coqc = coqc_path()
     if coqc is None:
@@ -102,11 +110,13 @@ def run(args: argparse.Namespace) -> int:
     files, unreadable, _ = expand_paths(args.paths or [Path("certs")])
     if unreadable:
         raise CommandError(unreadable[0], EXIT_USAGE)
+    digests: dict[str, str] = {}
     for path in files:
         try:
-            json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as err:
+            claim = json.loads(path.read_text(encoding="utf-8")).get("claim")
+        except (OSError, UnicodeDecodeError, ValueError, AttributeError) as err:
             raise CommandError(f"{path}: not a readable JSON certificate ({type(err).__name__})", EXIT_USAGE) from None
+        digests[str(claim)] = file_digest(path)
     with tempfile.TemporaryDirectory(prefix="verify-coq-") as scratch:
         out = args.out or Path(scratch)
         out.mkdir(parents=True, exist_ok=True)
@@ -141,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
         tmp = target.with_suffix(".json.tmp")
         tmp.write_text(payload + "\n", encoding="utf-8")
         tmp.replace(target)
+    if args.summary:
+        write_summary(args.summary, build_summary(results, digests, totals, coq_version(coqc)))
     if args.json:
         emit_json({"command": "coq", "results": results, "totals": totals, "wall_seconds": round(wall, 1)})
     else:

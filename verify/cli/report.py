@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--partial", action="store_true", help="the folder need not hold every registered claim")
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    parser.add_argument(
+        "--coq-summary", type=Path, help="record of the last Coq run (default: docs/coq-results.json next to CERTS)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     files = expand_paths([args.certs])[0]
     checked = Counter(progress, "re-checked certificates", len(files))
     report = load_report(args.certs, figures_folder(args.certs, args.figures), checked.tick)
+    report.coq = _coq_record(args)
     checked.finish()
     rendered, pages = Counter(progress, "rendered sections", len(report.sections())), []
     with output_errors(args.out):
@@ -80,6 +84,18 @@ def run(args: argparse.Namespace) -> int:
     for message in mismatches:
         print(f"verify report: figure check: {message}", file=sys.stderr)
     return EXIT_FAIL if error else EXIT_OK
+
+
+def _coq_record(args: argparse.Namespace) -> dict | None:
+    """The Coq record: --coq-summary (bad input when unreadable), else docs/coq-results.json next to the certs."""
+    from verify.coqsummary import SUMMARY, read_summary
+
+    if args.coq_summary is None:
+        return read_summary(args.certs.resolve().parent / SUMMARY)
+    record = read_summary(args.coq_summary)
+    if record is None:
+        raise InputError(f"--coq-summary {args.coq_summary}: expected a summary written by verify coq --summary")
+    return record
 
 
 def _finding(view: object, report: object) -> dict:

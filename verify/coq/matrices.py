@@ -12,6 +12,7 @@ from flint import fmpq, fmpq_mat
 from verify.kernel.expr import parse_expression
 from verify.kernel.intervals import exact_value
 
+from .bigq import SMALL_BITS, largest_bits, reflect, relation_proof
 from .scalar import sum_proof
 from .terms import NotMapped, coq_name, q_expr, q_number, rat
 
@@ -227,7 +228,63 @@ def float_bound(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
     parts.append(f"measured_error <= bound {at_values}".rstrip())
     parts.append(f"measured_error <= bound {at_caps}".rstrip())
     statement = " /\\\n  ".join(parts)
-    return "\n".join(lines), statement, "decide_closed.", False
+    small = _largest_bits(goal, witness) < SMALL_BITS
+    return "\n".join(lines), statement, "decide_closed." if small else _float_bound_proof(goal), False
+
+
+def _largest_bits(goal: dict, witness: dict) -> int:
+    """The largest rational (in bits) the statement's comparisons go through; large when not computable here."""
+    from verify.kernel.kind_float_bound import _derived
+    from verify.kernel.matrix import read_matrix
+
+    env = {"u": rat(goal["u"], "u")}
+    for k, v in goal["sizes"].items():
+        v = int(v)
+        env.update({k: fmpq(v), f"{k}_log2": fmpq((v - 1).bit_length() if v > 1 else 0)})
+        env[f"{k}_pow2"] = fmpq(1 if v > 0 and v & (v - 1) == 0 else 0)
+    for k, m in goal.get("matrices", {}).items():
+        env.update(_derived(k, read_matrix(m, k), k))
+    caps, largest = {}, 0
+    for k, text in goal["caps"].items():
+        caps[k], bits = largest_bits(parse_expression(text, k), env)
+        largest = max(largest, bits)
+    values = {**env, **_q_values(witness["values"], "values"), "measured_error": rat(witness["error"], "error")}
+    nodes = [(parse_expression(f[side], "fact"), values) for f in goal.get("facts", []) for side in ("lhs", "rhs")]
+    bound = parse_expression(goal["bound"], "bound")
+    nodes += [(bound, values), (bound, {**env, **caps})]
+    for node, scope in nodes:
+        value, bits = largest_bits(node, scope)
+        largest = max(largest, bits if value is not None else SMALL_BITS)
+    return largest
+
+
+def _float_bound_proof(goal: dict) -> str:
+    """Each conjunct of the float_bound statement, in order, by an exact BigQ comparison (verify/coq/bigq.py)."""
+    cap_nodes = {k: parse_expression(v, f"caps.{k}") for k, v in goal["caps"].items()}
+    bound_node = parse_expression(goal["bound"], "bound")
+
+    def at_caps(name: str) -> str | tuple:
+        """A capped name stands for its cap's expression, any other name for itself."""
+        return cap_nodes.get(name) or plain(name)
+
+    def plain(name: str) -> str:
+        """A name of the statement (the measured error keeps its own name)."""
+        return name if name == "measured_error" else coq_name(name)
+
+    def prove(lhs: tuple, op: str, rhs: tuple, leaf=plain) -> str:
+        """The tactic for one comparison."""
+        return relation_proof(reflect(lhs, leaf), op, reflect(rhs, leaf))
+
+    zero, error = ("num", "0"), ("var", "measured_error")
+    steps = [
+        f"split; [{prove(zero, '<=', ('var', k))} | {prove(('var', k), '<=', cap_nodes[k])}]" for k in sorted(cap_nodes)
+    ]
+    for fact in goal.get("facts", []):
+        lhs, rhs = parse_expression(fact["lhs"], "fact"), parse_expression(fact["rhs"], "fact")
+        steps.append(prove(lhs, fact["op"], rhs))
+    steps.append(prove(error, "<=", bound_node))
+    steps.append(prove(error, "<=", bound_node, at_caps))
+    return "".join(f"split.\n  {{ {step}. }}\n  " for step in steps[:-1]) + steps[-1] + "."
 
 
 def real_block_similarity(goal: dict, witness: dict) -> tuple[str, str, str, bool]:

@@ -98,6 +98,9 @@ Proof. intros; lra. Qed.
 """
 
 
-def prelude(interval: bool) -> str:
-    """The imports (Interval only when a goal needs it) and the shared definitions."""
-    return _IMPORTS + (_INTERVAL if interval else "") + _DEFINITIONS
+def prelude(interval: bool, bigq: bool = False) -> str:
+    """The imports (Interval, Bignums only when a goal needs them), the shared definitions and the BigQ lemmas."""
+    from .bigq import BIGQ_IMPORT, BIGQ_LIBRARY
+
+    head = _IMPORTS + (_INTERVAL if interval else "") + (BIGQ_IMPORT if bigq else "")
+    return head + _DEFINITIONS + (BIGQ_LIBRARY if bigq else "")

@@ -24,7 +24,10 @@ from .translate import Translation, coq_file, file_stem, translate
 
 __all__ = ["COQC_HINT", "ObligationResult", "CertificateResult", "coqc_path", "check_certificate_file", "stop_all"]
 
-COQC_HINT = "coqc was not found; install Coq 8.16 and the Interval library: apt-get install -y coq libcoq-interval"
+COQC_HINT = (
+    "coqc was not found; install Coq 8.16, the Interval library and Bignums: "
+    "apt-get install -y coq libcoq-interval libcoq-bignums"
+)
 _RETRIES = 4
 _LIVE: set[subprocess.Popen] = set()
 _LOCK = threading.Lock()

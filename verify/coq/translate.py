@@ -140,4 +140,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
-    return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
+    bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
+    return header + prelude(any(i.interval for i in items), bigq) + loops + "\n" + body + "\n" + checks + "\n"

@@ -130,13 +130,20 @@ def render_markdown(report: Report, out: Path) -> str:
     lines.append(f"{tally} — certificates read from {_md_code(report.certs)}")
     lines += [""] + [f"- unreadable: {_md_escape(u)}" for u in report.unreadable] + [""]
     lines += _md_findings(report) + ["## Summary", ""]
+    coq = report.coq_totals()
+    lines += [_md_escape(coq) + ".", ""] if coq else []
     for section, views in summary_rows(report):
-        lines += [f"**Section {_md_escape(section)}**", "", "| claim | reference | verdict | kernel |"]
-        lines.append("|---|---|---|---|")
+        head, rule = (
+            ("| claim | reference | verdict | kernel | Coq |", "|---|---|---|---|---|")
+            if coq
+            else ("| claim | reference | verdict | kernel |", "|---|---|---|---|")
+        )
+        lines += [f"**Section {_md_escape(section)}**", "", head, rule]
         for v in views:
             kernel = "—" if v.path is None else "valid" if v.valid else "INVALID"
             link = f"[`{v.id}`](#{anchor(v.id)})"
-            lines.append(f"| {link} | {_md_escape(v.reference)} | {v.status} | {kernel} |")
+            cell = f" {report.coq_cell(v)} |" if coq else ""
+            lines.append(f"| {link} | {_md_escape(v.reference)} | {v.status} | {kernel} |{cell}")
         lines.append("")
     for section, views in report.sections():
         lines += [f"## Section {_md_escape(section)}", ""]

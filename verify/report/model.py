@@ -98,6 +98,19 @@ class Report:
     certs: Path
     figures: Path | None
     unreadable: list[str] = field(default_factory=list)
+    coq: dict | None = None  # the record of the last Coq run (verify/coqsummary.py), when there is one
+
+    def coq_cell(self, view: ClaimView) -> str:
+        """The Coq column of a claim: 'all 3/3', 'partly 1/3', 'none 0/3', 'stale' or '—'."""
+        from verify.coqsummary import coq_cell
+
+        return coq_cell(self.coq, view.id, view.file_sha256 if view.path is not None else None)
+
+    def coq_totals(self) -> str | None:
+        """The recorded Coq totals and how many claims here are stale, or None without a record."""
+        from verify.coqsummary import totals_line
+
+        return None if self.coq is None else totals_line(self.coq, [self.coq_cell(v) for v in self.claims])
 
     def by_id(self) -> dict[str, ClaimView]:
         """Claims by id."""

@@ -127,7 +127,9 @@ def _summary(report: Report, links: Callable[[str], str]) -> str:
     """The summary table, one block of rows per paper section (optional columns hide on a narrow screen)."""
     rows = [
         '<table class="summary"><tr><th class="opt">section</th><th>claim</th><th class="opt">reference</th>'
-        '<th>verdict</th><th class="opt">kernel</th><th class="opt">obligations</th></tr>'
+        '<th>verdict</th><th class="opt">kernel</th><th class="opt">obligations</th>'
+        + ('<th class="opt">Coq</th>' if report.coq else "")
+        + "</tr>"
     ]
     for section, views in report.sections():
         for k, v in enumerate(views):
@@ -136,9 +138,12 @@ def _summary(report: Report, links: Callable[[str], str]) -> str:
             rows.append(
                 f'<tr>{head}<td><a href="{escape(links(v.id))}"><code>{escape(v.id)}</code></a></td>'
                 f'<td class="opt">{escape(v.reference)}</td><td>{badge(v.status)}</td><td class="opt">{kernel}</td>'
-                f'<td class="opt">{len(v.obligations)}</td></tr>'
+                f'<td class="opt">{len(v.obligations)}</td>'
+                + (f'<td class="opt">{escape(report.coq_cell(v))}</td>' if report.coq else "")
+                + "</tr>"
             )
-    return "".join(rows) + "</table>"
+    totals = report.coq_totals()
+    return (f"<p>{escape(totals)}.</p>" if totals else "") + "".join(rows) + "</table>"
 
 
 def _index(report: Report, links: Callable[[str], str]) -> str:
