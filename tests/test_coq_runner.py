@@ -83,3 +83,26 @@ def test_admitted_and_false_goals_are_not_checked(tmp_path: Path) -> None:
     assert [o.status for o in result.obligations] == ["checked", "failed", "failed", "not_mapped"]
     assert result.coq_verdict == "partly" and result.checked == 1
     assert "axioms outside" in result.obligations[1].reason
+
+
+def test_one_print_assumptions_for_all_theorems_checks_them_when_it_is_clean(tmp_path: Path) -> None:
+    """The conjunction's assumptions are the union of the theorems': clean means every theorem is checked."""
+    coqc = _fake_coqc(tmp_path, "echo '@@ALL'; echo 'Closed under the global context'; echo run >> runs.log")
+    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60)
+    assert [o.status for o in result.obligations] == ["checked", "checked", "not_mapped"]
+    assert (tmp_path / "runs.log").read_text().count("run") == 1
+    assert "Definition all_obligations := (conj Ob1.goal Ob2.goal)." in Path(result.file).read_text()
+
+
+def test_an_axiom_in_the_union_is_attributed_theorem_by_theorem(tmp_path: Path) -> None:
+    """When the union has a foreign axiom, coqc runs again with one Print Assumptions per theorem."""
+    body = (
+        "if grep -q all_obligations \"$2\"; then "  # coqc -q FILE
+        "echo '@@ALL'; echo 'Axioms:'; echo 'Ob2.goal : True'; "
+        "else echo '@@Ob1'; echo 'Closed under the global context'; "
+        "echo '@@Ob2'; echo 'Axioms:'; echo 'Ob2.goal : True'; fi"
+    )
+    coqc = _fake_coqc(tmp_path, body)
+    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60)
+    assert [o.status for o in result.obligations] == ["checked", "failed", "not_mapped"]
+    assert "Ob2.goal" in result.obligations[1].reason

@@ -124,8 +124,26 @@ def translate(cert: dict) -> Translation:
     return result
 
 
-def coq_file(translation: Translation, source: str, skip: set[str] | frozenset = frozenset()) -> str:
-    """The .v text: header, prelude, the mapped obligations (minus `skip`), and their Print Assumptions."""
+def _assumption_checks(items: list[Item], together: bool) -> str:
+    """The Print Assumptions commands: one for the conjunction of every theorem (together), else one per theorem."""
+    if together and len(items) > 1:
+        conjunction = f"{items[-1].module}.goal"
+        for i in reversed(items[:-1]):
+            conjunction = f"(conj {i.module}.goal {conjunction})"
+        return (
+            f"Definition all_obligations := {conjunction}.\n"
+            f'Goal True. idtac "@@ALL". exact I. Qed.\nPrint Assumptions all_obligations.'
+        )
+    return "\n".join(
+        f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
+    )
+
+
+def coq_file(
+    translation: Translation, source: str, skip: set[str] | frozenset = frozenset(), together: bool = False
+) -> str:
+    """The .v text: header, prelude, the mapped obligations (minus `skip`), and their Print Assumptions (one for
+    all of them when `together`: the axioms of a conjunction are the union of its parts' axioms)."""
     items = [i for i in translation.items if i.text and i.module not in skip]
     header = (
         f"(* Claim {_comment(translation.claim)}, verdict {translation.verdict}; certificate {_comment(source)}.\n"
@@ -133,9 +151,7 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
         "   the proofs use the certificate's witness. *)\n"
     )
     body = "\n".join(i.text for i in items)
-    checks = "\n".join(
-        f'Goal True. idtac "@@{i.module}". exact I. Qed.\nPrint Assumptions {i.module}.goal.' for i in items
-    )
+    checks = _assumption_checks(items, together)
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
