@@ -19,6 +19,7 @@ from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
+from .ssm_gaussian import GAUSSIAN_SSM_KINDS, GAUSSIAN_VOCABULARY
 from .terms import NotMapped
 from .vanishing import VANISHING_KINDS
 
@@ -32,6 +33,7 @@ MATRIX_KINDS = {
     **EXPRAT_KINDS,
     **PSD_KINDS,
     **SSM_KINDS,
+    **GAUSSIAN_SSM_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
@@ -137,4 +139,5 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
+    loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
     return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
