@@ -20,6 +20,7 @@ from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
 from .student import STUDENT_KINDS, STUDENT_PRELUDE
+from .ssm_gaussian import GAUSSIAN_SSM_KINDS, GAUSSIAN_VOCABULARY
 from .terms import NotMapped
 from .vanishing import VANISHING_KINDS
 
@@ -33,6 +34,7 @@ MATRIX_KINDS = {
     **EXPRAT_KINDS,
     **PSD_KINDS,
     **SSM_KINDS,
+    **GAUSSIAN_SSM_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
@@ -156,5 +158,6 @@ def coq_file(
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
+    loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
     bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
     return header + prelude(any(i.interval for i in items), bigq) + loops + "\n" + body + "\n" + checks + "\n"
