@@ -97,7 +97,7 @@ def test_one_print_assumptions_for_all_theorems_checks_them_when_it_is_clean(tmp
 def test_an_axiom_in_the_union_is_attributed_theorem_by_theorem(tmp_path: Path) -> None:
     """When the union has a foreign axiom, coqc runs again with one Print Assumptions per theorem."""
     body = (
-        "if grep -q all_obligations \"$2\"; then "  # coqc -q FILE
+        'if grep -q all_obligations "$2"; then '  # coqc -q FILE
         "echo '@@ALL'; echo 'Axioms:'; echo 'Ob2.goal : True'; "
         "else echo '@@Ob1'; echo 'Closed under the global context'; "
         "echo '@@Ob2'; echo 'Axioms:'; echo 'Ob2.goal : True'; fi"

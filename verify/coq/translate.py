@@ -19,8 +19,8 @@ from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
-from .student import STUDENT_KINDS, STUDENT_PRELUDE
 from .ssm_gaussian import GAUSSIAN_SSM_KINDS, GAUSSIAN_VOCABULARY
+from .student import STUDENT_KINDS, STUDENT_PRELUDE
 from .terms import NotMapped
 from .vanishing import VANISHING_KINDS
 
