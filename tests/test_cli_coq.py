@@ -50,6 +50,8 @@ def test_summary_counts() -> None:
     assert totals["by_kind"]["rank"] == {"checked": 0, "total": 2}
 
 
+@pytest.mark.slow  # coqc on four committed certificates through the command line (test_every_committed_certificate
+# below, also slow, runs the whole folder; the per-kind tests/test_coq_*.py run coqc in the default run)
 def test_sample_of_certificates(tmp_path: Path) -> None:
     """A few committed certificates: every translated obligation is checked, the .v files and results are kept."""
     need_coqc()

@@ -58,6 +58,7 @@ def test_figures_option_chooses_their_folder(tmp_path, monkeypatch):
     assert _tree(tmp_path / "f") == {"thm4.2.png": b"\x89PNG fake"} and sorted(_tree(tmp_path / "o")) == ["thm4.2.json"]
 
 
+@pytest.mark.slow  # repeats verify all in jobs and shards (end to end; CI runs -m slow)
 def test_jobs_and_shards_reproduce_a_serial_run_byte_for_byte(tmp_path, verify_all):
     ids = [*CHEAP, "fn1", "sec3.1.1.mlp", "exp.fig3.optimum.k2"]
     assert verify("run", *ids, "--out", str(tmp_path / "jobs"), "--quiet", "--jobs", "2").returncode == 0

@@ -39,12 +39,18 @@ def test_the_readme_verdict_line_is_the_committed_certificates(verdicts):
 
 
 def test_the_readme_table_of_claims_is_the_registry(verdicts):
-    rows = re.findall(r"^\| `([^`]+)` \| (.*) \| ([^|]+) \|$", _section(README, "Claims"), re.M)
+    from verify.coqsummary import SUMMARY, coq_cell, file_digest, read_summary
+
+    record = read_summary(ROOT / SUMMARY)
+    rows = re.findall(r"^\| `([^`]+)` \| (.*) \| ([^|]+) \| ([^|]+) \|$", _section(README, "Claims"), re.M)
     assert sorted(r[0] for r in rows) == sorted(statements())
-    for claim_id, reference, verdict in rows:
+    for claim_id, reference, verdict, coq in rows:
         assert reference.replace("\\|", "|") == statements()[claim_id]["reference"], claim_id
         expected = "**refuted**" if verdicts[claim_id] == "refuted" else verdicts[claim_id]
         assert verdict == expected, claim_id
+        # the Coq column: the committed record of the last Coq run, for this very certificate (else "stale")
+        assert coq == coq_cell(record, claim_id, file_digest(ROOT / "certs" / f"{claim_id}.json")), claim_id
+        assert coq != "stale" and coq != "—", f"{claim_id}: rerun python -m verify coq certs/ --summary {SUMMARY}"
 
 
 def _coverage() -> tuple[object, int]:

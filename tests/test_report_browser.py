@@ -309,6 +309,7 @@ def test_no_formula_overflows_its_card_in_the_report_of_every_committed_certific
         assert formulas["outside"] == [] and formulas["scrolled"] == [], (html.name, formulas["scrolled"][:10])
 
 
+@pytest.mark.slow  # builds the report of every committed certificate (end to end; CI runs -m slow)
 def test_every_page_of_the_full_report_is_at_most_2_mb_and_the_index_links_every_page(full_report):
     from verify.report.site import MAX_PAGE_BYTES
 
@@ -319,6 +320,7 @@ def test_every_page_of_the_full_report_is_at_most_2_mb_and_the_index_links_every
     assert all(f'href="{name}"' in index for name in sizes if name != "report.html")
 
 
+@pytest.mark.slow  # the full report in Chromium at two widths (end to end; CI runs -m slow)
 @pytest.mark.parametrize("width", [1400, 390])
 def test_at_1400_and_390_px_nothing_is_cut_off_and_the_navigation_bar_is_there(browser, full_report, shots, width):
     page = Page(browser, width, 1000, mobile=width < 600)
