@@ -11,6 +11,7 @@ from verify.kernel.statements import statements, substitute_params
 
 from .dimfree import DIMFREE_KINDS
 from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
+from .gaussian import GAUSSIAN_REQUIRE, gaussian_identity, uses_i
 from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
@@ -47,6 +48,7 @@ class Item:
     text: str = ""
     interval: bool = False
     reason: str = ""
+    gaussian: bool = False
 
 
 @dataclass
@@ -79,7 +81,10 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
     kind, name = spec_item["kind"], spec_item["name"]
     item = Item(name, kind, module_name(index))
     try:
-        if kind in SCALAR:
+        if kind == "polynomial_identity" and uses_i(goal):
+            definitions, statement, proof, item.interval = gaussian_identity(goal, witness or {})
+            item.gaussian = True
+        elif kind in SCALAR:
             statement, proof, item.interval = SCALAR[kind](goal, witness or {})
             definitions = ""
         elif kind in MATRIX_KINDS:
@@ -136,5 +141,6 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     )
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
+    loops += GAUSSIAN_REQUIRE if any(i.gaussian for i in items) else ""
     loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
     return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
