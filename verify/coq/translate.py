@@ -18,6 +18,7 @@ from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
+from .realization import REALIZATION_KINDS, REALIZATION_VOCABULARY
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
 from .terms import NotMapped
@@ -33,6 +34,7 @@ MATRIX_KINDS = {
     **EXPRAT_KINDS,
     **PSD_KINDS,
     **SSM_KINDS,
+    **REALIZATION_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
@@ -142,5 +144,6 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += GAUSSIAN_REQUIRE if any(i.gaussian for i in items) else ""
-    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
+    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS or i.kind in REALIZATION_KINDS for i in items) else ""
+    loops += REALIZATION_VOCABULARY if any(i.kind in REALIZATION_KINDS for i in items) else ""
     return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
