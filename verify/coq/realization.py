@@ -21,7 +21,7 @@ from flint import fmpq_mat
 from .ssm import _literal, _matrix, _qlist
 from .terms import NotMapped, rat
 
-__all__ = ["REALIZATION_KINDS", "REALIZATION_VOCABULARY", "response_block_realization"]
+__all__ = ["REALIZATION_KINDS", "REALIZATION_VOCABULARY", "minimality_proof", "response_block_realization"]
 
 REALIZATION_VOCABULARY = r"""
 (* ===== response_block_realization vocabulary (uses ent, qsum, Wimp of the Theorem 4.4 vocabulary) ===== *)
@@ -144,27 +144,15 @@ def _q_of(q: list, m: fmpq_mat, x: fmpq_mat) -> fmpq_mat:
     return out
 
 
-def response_block_realization(goal: dict, witness: object) -> tuple[str, str, str, bool]:
-    """minimal_polynomial A B C p d q, and the blocks' response equals C A^t B for every t."""
-    a, b, c = (_matrix(goal[name], name) for name in ("A", "B", "C"))
+def minimality_proof(a: list, b: list, c: list, q: list, cname: str = "C") -> tuple[str, str]:
+    """(the assert HW: q annihilates every entry of W, a proof of minimal_polynomial A B cname p d q using HW)."""
     m, d, p = len(a), len(b[0]), len(c)
     if len(a[0]) != m or len(b) != m or len(c[0]) != m:
         raise NotMapped("A, B, C have incompatible shapes")
-    q = [rat(x, "minpoly") for x in goal["minpoly"]]
-    blocks = []
-    for k, block in enumerate(goal["blocks"]):
-        parts = [_matrix(block[name], f"blocks[{k}].{name}") for name in ("D", "B", "C")]
-        size = len(parts[0])
-        if len(parts[0][0]) != size or len(parts[1]) != size or len(parts[1][0]) != d or len(parts[2]) != p:
-            raise NotMapped(f"blocks[{k}]: shapes do not fit")
-        blocks.append(parts)
     degree = len(q) - 1
     ma, mb, mc = fmpq_mat(a), fmpq_mat(b), fmpq_mat(c)
     if _q_of(q, ma, mb) != fmpq_mat(m, d):
         raise NotMapped("q(A) B is not 0: the proof generator handles only annihilation through q(A) B = 0")
-    for k, (dk, bk, _) in enumerate(blocks):
-        if _q_of(q, fmpq_mat(dk), fmpq_mat(bk)) != fmpq_mat(len(dk), d):
-            raise NotMapped(f"blocks[{k}]: q(D) B is not 0 (the goal is false)")
     w = _responses(ma, mb, mc, m + degree)
     rows: list[tuple[int, int]] = []  # (t, e): the row (W(t + h)[e])_h of the Hankel system; D independent ones
     for t in range(m):
@@ -176,11 +164,36 @@ def response_block_realization(goal: dict, witness: object) -> tuple[str, str, s
     if len(rows) != degree:
         raise NotMapped("the Hankel rows of W have rank < deg q: q is not minimal")
     if degree:
-        hankel = fmpq_mat([[w[t + h][e] for h in range(degree)] for t, e in rows])
-        inverse = hankel.transpose().inv()
+        inverse = fmpq_mat([[w[t + h][e] for h in range(degree)] for t, e in rows]).transpose().inv()
         inverse_literal = _literal([[inverse[i, j] for j in range(degree)] for i in range(degree)])
     else:
         inverse_literal = "[]"
+    rows_literal = "[" + "; ".join(f"({t}%nat, {e // d}%nat, {e % d}%nat)" for t, e in rows) + "]"
+    setup = f"""assert (HW : forall i j, (i < {p})%nat -> (j < {d})%nat ->
+    annihilates q (fun t => ent (Wimp A B {cname} t) i j)).
+  {{ intros i j Hi Hj t. apply (ssm_annihilate_W A B {cname} {m} {p} {d});
+      {_ANN}. }}"""
+    minimal = f"""split; [unfold q; simpl; lia | split; [vm_compute; reflexivity | split; [exact HW |]]];
+    exact (rr_minimal A B {cname} {p} {d} {rows_literal} {inverse_literal} {degree}
+      ltac:(vm_compute; reflexivity) ltac:(vm_compute; reflexivity))"""
+    return setup, minimal
+
+
+def response_block_realization(goal: dict, witness: object) -> tuple[str, str, str, bool]:
+    """minimal_polynomial A B C p d q, and the blocks' response equals C A^t B for every t."""
+    a, b, c = (_matrix(goal[name], name) for name in ("A", "B", "C"))
+    d, p = len(b[0]), len(c)
+    q = [rat(x, "minpoly") for x in goal["minpoly"]]
+    setup, minimal = minimality_proof(a, b, c, q)
+    blocks = []
+    for k, block in enumerate(goal["blocks"]):
+        parts = [_matrix(block[name], f"blocks[{k}].{name}") for name in ("D", "B", "C")]
+        size = len(parts[0])
+        if len(parts[0][0]) != size or len(parts[1]) != size or len(parts[1][0]) != d or len(parts[2]) != p:
+            raise NotMapped(f"blocks[{k}]: shapes do not fit")
+        if _q_of(q, fmpq_mat(parts[0]), fmpq_mat(parts[1])) != fmpq_mat(size, d):
+            raise NotMapped(f"blocks[{k}]: q(D) B is not 0 (the goal is false)")
+        blocks.append(parts)
     block_literal = "[" + "; ".join(f"({_literal(x)}, {_literal(y)}, {_literal(z)})" for x, y, z in blocks) + "]"
     definitions = "\n".join(
         [f"Definition {name} : mat := {_literal(x)}." for name, x in (("A", a), ("B", b), ("C", c))]
@@ -190,29 +203,23 @@ def response_block_realization(goal: dict, witness: object) -> tuple[str, str, s
         f"minimal_polynomial A B C {p} {d} q /\\\n  forall t i j, (i < {p})%nat -> (j < {d})%nat ->\n"
         "    block_response blocks t i j == ent (Wimp A B C t) i j"
     )
-    rows_literal = "[" + "; ".join(f"({t}%nat, {e // d}%nat, {e % d}%nat)" for t, e in rows) + "]"
     per_block = "".join(
         f"  destruct b as [|b]; [cbn [nth]; intros i j Hi Hj t; apply (ssm_annihilate_W _ _ _ {len(dk)} {p} {d});\n"
         f"      {_ANN}|].\n"
         for dk, _, _ in blocks
     )
-    proof = f"""assert (HW : forall i j, (i < {p})%nat -> (j < {d})%nat ->
-    annihilates q (fun t => ent (Wimp A B C t) i j)).
-  {{ intros i j Hi Hj t. apply (ssm_annihilate_W A B C {m} {p} {d});
-      {_ANN}. }}
+    proof = f"""{setup}
   assert (HB : forall b, (b < length blocks)%nat -> let '(D, Bb, Cb) := nth b blocks ([], [], []) in
     forall i j, (i < {p})%nat -> (j < {d})%nat -> annihilates q (fun t => ent (Wimp D Bb Cb t) i j)).
   {{ intros b Hb. unfold blocks in *.
 {per_block}  simpl in Hb; lia. }}
-  split; [split; [unfold q; simpl; lia | split; [vm_compute; reflexivity | split; [exact HW |]]] |].
-  - exact (rr_minimal A B C {p} {d} {rows_literal} {inverse_literal} {degree}
-      ltac:(vm_compute; reflexivity) ltac:(vm_compute; reflexivity)).
-  - intros t i j Hi Hj.
-    apply (rr_agree q (fun t => block_response blocks t i j) (fun t => ent (Wimp A B C t) i j));
-      [unfold q; simpl; lia | vm_compute; reflexivity |
-       exact (rr_blocks_ann q blocks {p} {d} HB i j Hi Hj) | apply HW; assumption |].
-    intros t0 Ht0. apply (rr_init blocks A B C {p} {d} (length q - 1)); try assumption.
-    vm_compute; reflexivity."""
+  split; [{minimal} |].
+  intros t i j Hi Hj.
+  apply (rr_agree q (fun t => block_response blocks t i j) (fun t => ent (Wimp A B C t) i j));
+    [unfold q; simpl; lia | vm_compute; reflexivity |
+     exact (rr_blocks_ann q blocks {p} {d} HB i j Hi Hj) | apply HW; assumption |].
+  intros t0 Ht0. apply (rr_init blocks A B C {p} {d} (length q - 1)); try assumption.
+  vm_compute; reflexivity."""
     return definitions, statement, proof, False
 
 
