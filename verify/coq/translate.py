@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .criterion import CRITERION_KINDS, CRITERION_REQUIRE
 from .dimfree import DIMFREE_KINDS
 from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .gaussian import GAUSSIAN_REQUIRE, gaussian_identity, uses_i
@@ -35,6 +36,7 @@ MATRIX_KINDS = {
     **PSD_KINDS,
     **SSM_KINDS,
     **REALIZATION_KINDS,
+    **CRITERION_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 MAPPED_KINDS = sorted({*SCALAR, *MATRIX_KINDS, *DIMFREE_KINDS})
@@ -144,6 +146,8 @@ def coq_file(translation: Translation, source: str, skip: set[str] | frozenset =
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += GAUSSIAN_REQUIRE if any(i.gaussian for i in items) else ""
-    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS or i.kind in REALIZATION_KINDS for i in items) else ""
-    loops += REALIZATION_VOCABULARY if any(i.kind in REALIZATION_KINDS for i in items) else ""
+    rr = any(i.kind in REALIZATION_KINDS or i.kind in CRITERION_KINDS for i in items)
+    loops += CRITERION_REQUIRE if any(i.kind in CRITERION_KINDS for i in items) else ""
+    loops += SSM_VOCABULARY if rr or any(i.kind in SSM_KINDS for i in items) else ""
+    loops += REALIZATION_VOCABULARY if rr else ""
     return header + prelude(any(i.interval for i in items)) + loops + "\n" + body + "\n" + checks + "\n"
