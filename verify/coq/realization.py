@@ -8,8 +8,8 @@ q annihilates every entry of W (sum_k q_k W(t + k) = 0 for every t), and every r
 degree < D) that annihilates every entry is zero. block_response: entry (i, j) of sum_b C_b D_b^t B_b.
 
 Proof: q annihilates W from q(A) B = 0 (checked by vm_compute; the proof generator handles only this case) and the
-Theorem 4.4 vocabulary's ssm_annihilate_W; minimality from the independence of W(0..D-1) (a D x D minor and its
-inverse, `ssm_minorb_ok`; only goals where W(0..D-1) are independent are mapped); each block is annihilated by q
+Theorem 4.4 vocabulary's ssm_annihilate_W; minimality from D independent Hankel rows (W(t_e + h)[i_e, j_e])_h and the
+inverse of their matrix (`rr_minimal`: an annihilating r of length D gives D equations); each block is annihilated by q
 from q(D_b) B_b = 0, so the block response is; two sequences annihilated by the same monic q that agree for
 t < D agree for every t (`rr_agree`, strong induction); the agreement for t < D by vm_compute.
 """
