@@ -9,14 +9,17 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .criterion import CRITERION_KINDS, CRITERION_REQUIRE
 from .dimfree import DIMFREE_KINDS
 from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
+from .gaussian import GAUSSIAN_REQUIRE, gaussian_identity, uses_i
 from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
+from .realization import REALIZATION_KINDS, REALIZATION_VOCABULARY
 from .scalar import SCALAR_KINDS
 from .ssm import SSM_KINDS, SSM_VOCABULARY
 from .ssm_gaussian import GAUSSIAN_SSM_KINDS, GAUSSIAN_VOCABULARY
@@ -35,6 +38,8 @@ MATRIX_KINDS = {
     **PSD_KINDS,
     **SSM_KINDS,
     **GAUSSIAN_SSM_KINDS,
+    **REALIZATION_KINDS,
+    **CRITERION_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
@@ -51,6 +56,7 @@ class Item:
     text: str = ""
     interval: bool = False
     reason: str = ""
+    gaussian: bool = False
 
 
 @dataclass
@@ -83,7 +89,10 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
     kind, name = spec_item["kind"], spec_item["name"]
     item = Item(name, kind, module_name(index))
     try:
-        if kind in SCALAR:
+        if kind == "polynomial_identity" and uses_i(goal):
+            definitions, statement, proof, item.interval = gaussian_identity(goal, witness or {})
+            item.gaussian = True
+        elif kind in SCALAR:
             statement, proof, item.interval = SCALAR[kind](goal, witness or {})
             definitions = ""
         elif kind in EXACT_KINDS:
@@ -156,7 +165,11 @@ def coq_file(
     checks = _assumption_checks(items, together)
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
-    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
+    loops += GAUSSIAN_REQUIRE if any(i.gaussian for i in items) else ""
+    rr = any(i.kind in REALIZATION_KINDS or i.kind in CRITERION_KINDS for i in items)
+    loops += CRITERION_REQUIRE if any(i.kind in CRITERION_KINDS for i in items) else ""
+    loops += SSM_VOCABULARY if rr or any(i.kind in SSM_KINDS for i in items) else ""
+    loops += REALIZATION_VOCABULARY if rr else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
     loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
     bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
