@@ -1,0 +1,153 @@
+"""Translation of jordan_chains (Appendix A): A's Jordan structure over C, stated through exact ranks over Q.
+
+The kernel's goal: A (n x n, rational) and, per modulus m_l (monic), the non-increasing Jordan block sizes that
+every root of m_l has; the blocks cover n = sum_l deg(m_l) sum(sizes_l). The Coq theorem states, from the goal
+alone (never from a witness):
+  - A is n x n and the blocks cover n;
+  - each m_l is irreducible over Q: degree 1, or degree 2 with no rational root (`nfc_no_rational_root`);
+  - the moduli are pairwise distinct (as polynomials; being monic and irreducible, they are then coprime);
+  - for s = 1 .. max(sizes_l): rank_Q m_l(A)^s = n - deg(m_l) sum_b min(b, s) (`nfc_rank`).
+Why this is A's Jordan form (docs/coq.md, the kernel's argument in kind_modes.py): m_l squarefree, so
+ker m_l(A)^s is the direct sum of ker (A - alpha)^s over its deg(m_l) roots alpha, which are Galois conjugate and
+so have equal kernel dimensions: dim ker (A - alpha)^s = sum_b min(b, s), i.e. the blocks of size >= s at alpha for
+s <= max; the roots of distinct monic irreducible moduli are distinct, and the stated blocks cover n, so there are
+no longer blocks and no other eigenvalues. Moduli of degree >= 3, or of degree 2 with a rational-square-free
+nonnegative discriminant (no short proof of irreducibility here), are not mapped.
+The proof: the ranks by row-basis and minor witnesses computed here from the goal (untrusted; coqc checks them by
+vm_compute), irreducibility by completing the square (negative discriminant).
+"""
+
+from __future__ import annotations
+
+from flint import fmpq, fmpq_mat, fmpq_poly
+
+from verify.kernel.kind_modes import read_modulus
+
+from .terms import NotMapped, q_number, rat
+
+__all__ = ["NFC_KINDS", "NFC_VOCABULARY", "jordan_chains"]
+
+NFC_VOCABULARY = r"""
+(* ===== Appendix A vocabulary for jordan_chains (part of what a reviewer trusts) ===== *)
+Local Open Scope Q_scope.
+(* A polynomial is the list of its rational coefficients, constant first: [c0; c1; ...] is c0 + c1 a + ... *)
+Definition nfc_qeval (cs : list Q) (q : Q) : Q := fold_right (fun c acc => c + q * acc) 0 cs.
+(* cs(A) for a square matrix A, by Horner's rule: c0 I + A (c1 I + A (c2 I + ...)). *)
+Definition nfc_peval (A : mat) (cs : list Q) : mat :=
+  fold_right (fun c acc => Madd (Mscale c (Meye (length A))) (Mmul A acc)) (Mscale 0 (Meye (length A))) cs.
+(* No rational root; for a polynomial of degree 2 (or 3) this is irreducibility over Q. *)
+Definition nfc_no_rational_root (cs : list Q) : Prop := forall q : Q, ~ (nfc_qeval cs q == 0).
+(* rank over Q of an n x n matrix M is r: M = 0 when r = 0, else the prelude's rank_at_most and rank_at_least. *)
+Definition nfc_rank (n : nat) (M : mat) (r : nat) : Prop :=
+  match r with
+  | O => Meq M (Mscale 0 (Meye n)) = true
+  | _ => rank_at_most M r /\ rank_at_least M r
+  end.
+Local Close Scope Q_scope.
+(* ===== End of the jordan_chains vocabulary ===== *)
+"""
+
+
+def _nat_list(values: list[int]) -> str:
+    """A Coq list of naturals."""
+    return "[" + "; ".join(f"{v}%nat" for v in values) + "]"
+
+
+def _q_list(values: list[fmpq]) -> str:
+    """A Coq list of rationals."""
+    return "[" + "; ".join(q_number(v) for v in values) + "]"
+
+
+def _q_rows(rows: list[list[fmpq]]) -> str:
+    """A Coq matrix literal."""
+    return "[" + "; ".join(_q_list(r) for r in rows) + "]"
+
+
+def _rank_proof(m: fmpq_mat, r: int) -> str:
+    """The witnesses of nfc_rank n M r (rows spanning M, their combinations, a minor's inverse) as one tactic."""
+    n = m.nrows()
+    if r == 0:
+        return "vm_compute; reflexivity"
+    rows: list[int] = []
+    for i in range(n):
+        candidate = rows + [i]
+        if fmpq_mat([[m[k, j] for j in range(m.ncols())] for k in candidate]).rank() == len(candidate):
+            rows = candidate
+    basis = fmpq_mat([[m[k, j] for j in range(m.ncols())] for k in rows])
+    cols: list[int] = []
+    for j in range(m.ncols()):
+        candidate = cols + [j]
+        if fmpq_mat([[basis[k, c] for c in candidate] for k in range(len(rows))]).rank() == len(candidate):
+            cols = candidate
+    if len(rows) != r or len(cols) != r:
+        raise NotMapped(f"jordan_chains: rank {len(rows)} of m(A)^s, the goal's blocks say {r}")
+    inverse = fmpq_mat([[basis[k, c] for c in cols] for k in range(r)]).inv()
+    combos = fmpq_mat([[m[i, c] for c in cols] for i in range(n)]) * inverse
+    x = [[combos[i, k] for k in range(r)] for i in range(n)]
+    inv = [[inverse[a, b] for b in range(r)] for a in range(r)]
+    return (
+        f"split; [exists {_nat_list(rows)}, {_q_rows(x)}; decide_closed"
+        f" | exists {_nat_list(rows)}, {_nat_list(cols)}, {_q_rows(inv)}; decide_closed]"
+    )
+
+
+def _irreducible(m: fmpq_poly, name: str) -> tuple[str, str] | None:
+    """(clause, proof) that the degree-2 modulus has no rational root; None for degree 1; NotMapped otherwise."""
+    if m.degree() == 1:
+        return None
+    c = m.coeffs()
+    if m.degree() == 2 and c[1] * c[1] - 4 * c[0] < 0:
+        half, rest = q_number(c[1] / 2), q_number(c[1] * c[1] / 4 - c[0])
+        proof = (
+            f"intros q H; pose proof (sq (q + {half})) as P; "
+            f"setoid_replace ((q + {half}) * (q + {half})) with (nfc_qeval {name} q + {rest}) in P"
+            f" by (unfold nfc_qeval, {name}; simpl fold_right; ring); "
+            "rewrite H in P; apply Qle_bool_iff in P; vm_compute in P; discriminate P"
+        )
+        return f"nfc_no_rational_root {name}", proof
+    raise NotMapped(
+        f"jordan_chains: modulus of degree {m.degree()} with nonnegative discriminant or degree >= 3 "
+        "(its irreducibility over Q is not proved here)"
+    )
+
+
+def jordan_chains(goal: dict, witness: object) -> tuple[str, str, str, bool]:
+    """Irreducible distinct moduli and rank_Q m_l(A)^s = n - d_l sum_b min(b, s) for s <= max block: the Jordan form."""
+    rows = [[rat(x, "A") for x in r] for r in goal["A"]]
+    n = len(rows)
+    if not n or any(len(r) != n for r in rows):
+        raise NotMapped("jordan_chains: A is not a nonempty square matrix")
+    a = fmpq_mat(rows)
+    eigen = goal["eigen"]
+    moduli = [read_modulus(e["modulus"], f"eigen[{k}].modulus") for k, e in enumerate(eigen)]
+    sizes = [[int(s) for s in e["chains"]] for e in eigen]
+    if any(not s or min(s) < 1 or s != sorted(s, reverse=True) for s in sizes):
+        raise NotMapped("jordan_chains: block sizes must be positive and non-increasing")
+    names = [f"nfc_m{k + 1}" for k in range(len(moduli))]
+    definitions = [f"Definition nfc_A : mat := {_q_rows(rows)}."]
+    definitions += [f"Definition {nm} : list Q := {_q_list(m.coeffs())}." for nm, m in zip(names, moduli)]
+    cover = " + ".join(f"{m.degree()} * {sum(s)}" for m, s in zip(moduli, sizes))
+    clauses = [(f"square {n} nfc_A = true", "vm_compute; reflexivity"), (f"({cover} = {n})%nat", "reflexivity")]
+    for k, (m, name) in enumerate(zip(moduli, names)):
+        irreducible = _irreducible(m, name)
+        if irreducible is not None:
+            clauses.append(irreducible)
+        for j in range(k):
+            clauses.append((f"Req {names[j]} {name} = false", "vm_compute; reflexivity"))
+    for m, name, blocks in zip(moduli, names, sizes):
+        value = fmpq_mat(n, n)
+        for e, c in enumerate(m.coeffs()):
+            value += c * a**e
+        power = fmpq_mat(n, n, [int(i == j) for i in range(n) for j in range(n)])
+        for s in range(1, max(blocks) + 1):
+            power = power * value
+            r = n - m.degree() * sum(min(b, s) for b in blocks)
+            if r < 0:
+                raise NotMapped("jordan_chains: the blocks exceed the dimension")
+            clauses.append((f"nfc_rank {n} (Mpow (nfc_peval nfc_A {name}) {s}) {r}", _rank_proof(power, r)))
+    statement = " /\\\n  ".join(c for c, _ in clauses)
+    proof = "\n  ".join(f"split; [{p} | ]." for _, p in clauses[:-1]) + f"\n  {clauses[-1][1]}."
+    return "\n".join(definitions), statement, proof, False
+
+
+NFC_KINDS: dict = {"jordan_chains": jordan_chains}
