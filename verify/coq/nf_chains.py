@@ -64,7 +64,8 @@ def _q_rows(rows: list[list[fmpq]]) -> str:
 
 
 def _rank_proof(m: fmpq_mat, r: int) -> str:
-    """The witnesses of nfc_rank n M r (rows spanning M, their combinations, a minor's inverse) as one tactic."""
+    """The witnesses of nfc_rank n M r (rows spanning M, their combinations, a minor's inverse) as one tactic; for a
+    wrong r the witnesses of the true rank, which coqc rejects."""
     n = m.nrows()
     if r == 0:
         return "vm_compute; reflexivity"
@@ -73,18 +74,18 @@ def _rank_proof(m: fmpq_mat, r: int) -> str:
         candidate = rows + [i]
         if fmpq_mat([[m[k, j] for j in range(m.ncols())] for k in candidate]).rank() == len(candidate):
             rows = candidate
-    basis = fmpq_mat([[m[k, j] for j in range(m.ncols())] for k in rows])
     cols: list[int] = []
     for j in range(m.ncols()):
         candidate = cols + [j]
-        if fmpq_mat([[basis[k, c] for c in candidate] for k in range(len(rows))]).rank() == len(candidate):
+        if rows and fmpq_mat([[m[k, c] for c in candidate] for k in rows]).rank() == len(candidate):
             cols = candidate
-    if len(rows) != r or len(cols) != r:
-        raise NotMapped(f"jordan_chains: rank {len(rows)} of m(A)^s, the goal's blocks say {r}")
-    inverse = fmpq_mat([[basis[k, c] for c in cols] for k in range(r)]).inv()
-    combos = fmpq_mat([[m[i, c] for c in cols] for i in range(n)]) * inverse
-    x = [[combos[i, k] for k in range(r)] for i in range(n)]
-    inv = [[inverse[a, b] for b in range(r)] for a in range(r)]
+    x: list[list[fmpq]] = [[] for _ in range(n)]
+    inv: list[list[fmpq]] = []
+    if rows:
+        inverse = fmpq_mat([[m[k, c] for c in cols] for k in rows]).inv()
+        combos = fmpq_mat([[m[i, c] for c in cols] for i in range(n)]) * inverse
+        x = [[combos[i, k] for k in range(len(rows))] for i in range(n)]
+        inv = [[inverse[a, b] for b in range(len(rows))] for a in range(len(rows))]
     return (
         f"split; [exists {_nat_list(rows)}, {_q_rows(x)}; decide_closed"
         f" | exists {_nat_list(rows)}, {_nat_list(cols)}, {_q_rows(inv)}; decide_closed]"
