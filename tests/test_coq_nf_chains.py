@@ -23,6 +23,9 @@ _PAIR = {
     "eigen": [{"chains": [1], "modulus": "-1/2 + 1*a"}, {"chains": [1], "modulus": "1 + -6/5*a + 1*a^2"}],
 }
 _NILPOTENT = {"A": [["0", "1"], ["0", "0"]], "eigen": [{"chains": [2], "modulus": "1*a"}]}
+# Roots +-sqrt(1/2) = +-sqrt(2)/2 and 3/2 +- sqrt(2) (irreducible: c1^2/4 - c0 is 1/2 = 2 (1/2)^2, and 2).
+_SQRT = {"A": [["0", "1/2"], ["1", "0"]], "eigen": [{"chains": [1], "modulus": "-1/2 + a^2"}]}
+_SHIFTED = {"A": [["0", "-1/4"], ["1", "3"]], "eigen": [{"chains": [1], "modulus": "1/4 + -3*a + a^2"}]}
 
 
 def test_statement_comes_from_the_goal_only() -> None:
@@ -52,6 +55,9 @@ def test_moduli_without_an_irreducibility_proof_are_not_mapped() -> None:
     reducible = {"A": [["0", "1"], ["1", "0"]], "eigen": [{"chains": [1], "modulus": "-1 + a^2"}]}
     with pytest.raises(NotMapped, match="irreducibility"):
         jordan_chains(reducible, None)
+    sqrt5 = {"A": [["0", "5"], ["1", "0"]], "eigen": [{"chains": [1], "modulus": "-5 + a^2"}]}
+    with pytest.raises(NotMapped, match="irreducibility"):
+        jordan_chains(sqrt5, None)
 
 
 def test_coqc_on_jordan_chains(tmp_path: Path) -> None:
@@ -66,6 +72,8 @@ def test_coqc_on_jordan_chains(tmp_path: Path) -> None:
             ("jordan3", "jordan_chains", {"A": _A, "eigen": _EIGEN}, None),
             ("pair", "jordan_chains", _PAIR, None),
             ("nilpotent", "jordan_chains", _NILPOTENT, None),
+            ("sqrt", "jordan_chains", _SQRT, None),
+            ("shifted", "jordan_chains", _SHIFTED, None),
             ("split-block", "jordan_chains", {**_NILPOTENT, "eigen": [{"chains": [1, 1], "modulus": "1*a"}]}, None),
             ("wrong-sizes", "jordan_chains", {"A": _A, "eigen": [{**_EIGEN[0], "chains": [2, 1]}, _EIGEN[1]]}, None),
             ("repeated", "jordan_chains", repeated, None),
@@ -75,6 +83,8 @@ def test_coqc_on_jordan_chains(tmp_path: Path) -> None:
         "jordan3": "checked",
         "pair": "checked",
         "nilpotent": "checked",
+        "sqrt": "checked",
+        "shifted": "checked",
         "split-block": "failed",
         "wrong-sizes": "failed",
         "repeated": "failed",

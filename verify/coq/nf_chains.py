@@ -19,7 +19,7 @@ vm_compute), irreducibility by completing the square (negative discriminant).
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly, fmpz
 
 from verify.kernel.kind_modes import read_modulus
 
@@ -43,6 +43,26 @@ Definition nfc_rank (n : nat) (M : mat) (r : nat) : Prop :=
   | O => Meq M (Mscale 0 (Meye n)) = true
   | _ => rank_at_most M r /\ rank_at_least M r
   end.
+(* ----- Proofs (not part of any statement): no rational square root of a prime, by descent ----- *)
+From Coq Require Import Znumtheory Lia.
+Lemma nfc_sqrt_prime_Z (p : Z) : prime p -> forall (m : nat) (d : positive), (Pos.to_nat d <= m)%nat ->
+  forall n : Z, (n * n <> p * (Z.pos d * Z.pos d))%Z.
+Proof.
+  intros Hp m. pose proof (prime_ge_2 p Hp) as P2.
+  induction m as [| m IH]; intros d Hd n E; [lia | ].
+  destruct (prime_mult p Hp n n) as [[k Hk] | [k Hk]]; try (exists (Z.pos d * Z.pos d)%Z; lia);
+  subst n; assert (E2 : (p * (k * k) = Z.pos d * Z.pos d)%Z) by nia;
+  (destruct (prime_mult p Hp (Z.pos d) (Z.pos d)) as [[e He] | [e He]]; [exists (k * k)%Z; lia | | ]);
+  (assert (Epos : (0 < e)%Z) by nia);
+  (assert (Lt : (Pos.to_nat (Z.to_pos e) < Pos.to_nat d)%nat)
+     by (rewrite <- !Z2Nat.inj_pos, Z2Pos.id by lia; nia));
+  apply (IH (Z.to_pos e) ltac:(lia) k); rewrite Z2Pos.id by lia; nia.
+Qed.
+Lemma nfc_sqrt_prime (p : Z) : prime p -> forall x : Q, ~ (x * x == inject_Z p).
+Proof.
+  intros Hp [n d] H. unfold Qeq, Qmult, inject_Z in H. simpl in H.
+  apply (nfc_sqrt_prime_Z p Hp (Pos.to_nat d) d (le_n _) n). rewrite Pos2Z.inj_mul in H. lia.
+Qed.
 Local Close Scope Q_scope.
 (* ===== End of the jordan_chains vocabulary ===== *)
 """
@@ -92,23 +112,46 @@ def _rank_proof(m: fmpq_mat, r: int) -> str:
     )
 
 
+_PRIMES = {2: "prime_2", 3: "prime_3"}  # Znumtheory's proofs that 2 and 3 are prime
+
+
 def _irreducible(m: fmpq_poly, name: str) -> tuple[str, str] | None:
-    """(clause, proof) that the degree-2 modulus has no rational root; None for degree 1; NotMapped otherwise."""
+    """(clause, proof) that the degree-2 modulus has no rational root; None for degree 1; NotMapped otherwise.
+
+    At a root q, (q + c1/2)^2 = c1^2/4 - c0 =: D. D < 0: a square is not negative. D = p t^2 with p = 2 or 3 prime:
+    ((q + c1/2)/t)^2 = p, which has no rational solution (nfc_sqrt_prime)."""
     if m.degree() == 1:
         return None
     c = m.coeffs()
-    if m.degree() == 2 and c[1] * c[1] - 4 * c[0] < 0:
-        half, rest = q_number(c[1] / 2), q_number(c[1] * c[1] / 4 - c[0])
-        proof = (
-            f"intros q H; pose proof (sq (q + {half})) as P; "
-            f"setoid_replace ((q + {half}) * (q + {half})) with (nfc_qeval {name} q + {rest}) in P"
-            f" by (unfold nfc_qeval, {name}; simpl fold_right; ring); "
-            "rewrite H in P; apply Qle_bool_iff in P; vm_compute in P; discriminate P"
-        )
-        return f"nfc_no_rational_root {name}", proof
+    clause = f"nfc_no_rational_root {name}"
+    if m.degree() == 2:
+        half, disc = c[1] / 2, c[1] * c[1] / 4 - c[0]
+        h = q_number(half)
+        if disc < 0:
+            proof = (
+                f"intros q H; pose proof (sq (q + {h})) as P; "
+                f"setoid_replace ((q + {h}) * (q + {h})) with (nfc_qeval {name} q + {q_number(disc)}) in P"
+                f" by (unfold nfc_qeval, {name}; simpl fold_right; ring); "
+                "rewrite H in P; apply Qle_bool_iff in P; vm_compute in P; discriminate P"
+            )
+            return clause, proof
+        if disc > 0:
+            square_free, root = 1, fmpq(1, disc.q)
+            for prime, e in fmpz(disc.p * disc.q).factor():
+                square_free *= int(prime) ** (e % 2)
+                root *= fmpq(int(prime) ** (e // 2))
+            if square_free in _PRIMES:
+                t = q_number(root)
+                x = f"((q + {h}) / {t})"
+                proof = (
+                    f"intros q H; apply (nfc_sqrt_prime {square_free} {_PRIMES[square_free]} {x}); "
+                    f"setoid_replace ({x} * {x}) with (nfc_qeval {name} q * (1 / ({t} * {t})) + inject_Z {square_free})"
+                    f" by (unfold nfc_qeval, {name}; simpl fold_right; field); rewrite H; ring"
+                )
+                return clause, proof
     raise NotMapped(
-        f"jordan_chains: modulus of degree {m.degree()} with nonnegative discriminant or degree >= 3 "
-        "(its irreducibility over Q is not proved here)"
+        f"jordan_chains: modulus of degree {m.degree()} whose irreducibility over Q is not proved here (degree 2 "
+        "is mapped when c1^2/4 - c0 is negative or 2 or 3 times a rational square)"
     )
 
 
