@@ -11,10 +11,10 @@ Why this is A's Jordan form (docs/coq.md, the kernel's argument in kind_modes.py
 ker m_l(A)^s is the direct sum of ker (A - alpha)^s over its deg(m_l) roots alpha, which are Galois conjugate and
 so have equal kernel dimensions: dim ker (A - alpha)^s = sum_b min(b, s), i.e. the blocks of size >= s at alpha for
 s <= max; the roots of distinct monic irreducible moduli are distinct, and the stated blocks cover n, so there are
-no longer blocks and no other eigenvalues. Moduli of degree >= 3, or of degree 2 with a rational-square-free
-nonnegative discriminant (no short proof of irreducibility here), are not mapped.
+no longer blocks and no other eigenvalues. Moduli of degree >= 3, and of degree 2 unless c1^2/4 - c0 is negative
+or 2 or 3 times a rational square (no short irreducibility proof here), are not mapped (none in certs/).
 The proof: the ranks by row-basis and minor witnesses computed here from the goal (untrusted; coqc checks them by
-vm_compute), irreducibility by completing the square (negative discriminant).
+vm_compute); no rational root by completing the square, or by `nfc_sqrt_prime` (no rational square root of 2 or 3).
 """
 
 from __future__ import annotations
