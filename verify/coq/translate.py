@@ -16,6 +16,7 @@ from .gaussian import GAUSSIAN_REQUIRE, gaussian_identity, uses_i
 from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
+from .nf_chains import NFC_KINDS, NFC_VOCABULARY
 from .prelude import prelude
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
@@ -40,6 +41,7 @@ MATRIX_KINDS = {
     **GAUSSIAN_SSM_KINDS,
     **REALIZATION_KINDS,
     **CRITERION_KINDS,
+    **NFC_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
@@ -172,5 +174,6 @@ def coq_file(
     loops += REALIZATION_VOCABULARY if rr else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
     loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
+    loops += NFC_VOCABULARY if any(i.kind in NFC_KINDS for i in items) else ""
     bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
     return header + prelude(any(i.interval for i in items), bigq) + loops + "\n" + body + "\n" + checks + "\n"
