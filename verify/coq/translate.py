@@ -13,6 +13,7 @@ from .dimfree import DIMFREE_KINDS
 from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
+from .nf_dual import NFD_KINDS, NFD_VOCABULARY
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .prelude import prelude
 from .psd import PSD_KINDS
@@ -35,6 +36,7 @@ MATRIX_KINDS = {
     **PSD_KINDS,
     **SSM_KINDS,
     **GAUSSIAN_SSM_KINDS,
+    **NFD_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
@@ -156,7 +158,8 @@ def coq_file(
     checks = _assumption_checks(items, together)
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
-    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS for i in items) else ""
+    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS or i.kind in NFD_KINDS for i in items) else ""
+    loops += NFD_VOCABULARY if any(i.kind in NFD_KINDS for i in items) else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
     loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
     bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
