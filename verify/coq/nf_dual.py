@@ -245,7 +245,9 @@ def dual_coordinates(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
             "Definition moduli : list (list Q) := [" + "; ".join(_poly(x) for x in moduli) + "].",
             "(* H: per mode, the p x d matrix of the closed form's coefficients (elements of K_l[tau]) *)",
             "Definition H : list (list (list (list (list Q)))) := ["
-            + "; ".join("[" + "; ".join("[" + "; ".join(_kt(x) for x in row) + "]" for row in mat) + "]" for mat in coeffs)
+            + "; ".join(
+                "[" + "; ".join("[" + "; ".join(_kt(x) for x in row) + "]" for row in mat) + "]" for mat in coeffs
+            )
             + "].",
             "(* b: per head h, per mode l, the element b_(h,l) of K_l[tau] *)",
             "Definition b : list (list (list (list Q))) := ["
@@ -260,7 +262,7 @@ def dual_coordinates(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
     statement = "nfd_dual A B C lags moduli H b support_moduli support_heads"
     # Proof hints (untrusted): Bezout pairs, the characteristic polynomial, coordinates from the functionals, a minor.
     w1 = [_bezout(x, x.derivative()) for x in moduli]
-    w2 = [[_bezout(moduli[l], moduli[j]) for j in range(l)] for l in range(len(moduli))]
+    w2 = [[_bezout(moduli[r], moduli[j]) for j in range(r)] for r in range(len(moduli))]
     poly = a.charpoly().coeffs()
     funcs = [fmpq_mat(f) for f in witness["functionals"]] if isinstance(witness, dict) else []
     if len(funcs) != k:

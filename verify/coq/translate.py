@@ -13,8 +13,8 @@ from .dimfree import DIMFREE_KINDS
 from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
-from .nf_dual import NFD_KINDS, NFD_VOCABULARY
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
+from .nf_dual import NFD_KINDS, NFD_VOCABULARY
 from .prelude import prelude
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
