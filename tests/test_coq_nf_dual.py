@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 
 import pytest
-from coq_helpers import load, run_goals
+from coq_helpers import load, need_coqc, run_goals
 
+from verify.coq import translate as tr
 from verify.coq.nf_dual import dual_coordinates
+from verify.coq.runner import check_translation
 from verify.coq.terms import NotMapped
 
 
@@ -75,3 +78,15 @@ def test_coqc_rejects_wrong_support_lags_and_moduli(tmp_path: Path) -> None:
         ],
     )
     assert statuses == {"true": "checked", "support": "failed", "moduli": "failed", "witness": "failed"}
+
+
+@pytest.mark.slow
+def test_resealed_certificate_with_later_lags_is_rejected(tmp_path: Path) -> None:
+    """tests/data/bad/not-the-first-lags.json (lags 0, 1, 3 from its parameters, re-sealed): coqc rejects the dual
+    obligation when the Coq path runs alone, and checks the committed appA.ssm's."""
+    coqc = need_coqc()
+    forged = json.loads((Path(__file__).parent / "data" / "bad" / "not-the-first-lags.json").read_text())
+    for source, expected in ((load("appA.ssm.json"), "checked"), (forged, "failed")):
+        result = check_translation(tr.translate(source), "appA_ssm", tmp_path, coqc, 600)
+        statuses = {o.name: o.status for o in result.obligations}
+        assert statuses["dual"] == expected
