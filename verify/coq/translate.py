@@ -15,6 +15,7 @@ from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .nf_dual import NFD_KINDS, NFD_VOCABULARY
+from .nf_dual_features import NFDF_KINDS, NFDF_VOCABULARY
 from .prelude import prelude
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
@@ -37,6 +38,7 @@ MATRIX_KINDS = {
     **SSM_KINDS,
     **GAUSSIAN_SSM_KINDS,
     **NFD_KINDS,
+    **NFDF_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
@@ -158,8 +160,10 @@ def coq_file(
     checks = _assumption_checks(items, together)
     loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
-    loops += SSM_VOCABULARY if any(i.kind in SSM_KINDS or i.kind in NFD_KINDS for i in items) else ""
-    loops += NFD_VOCABULARY if any(i.kind in NFD_KINDS for i in items) else ""
+    nfd = any(i.kind in NFD_KINDS or i.kind in NFDF_KINDS for i in items)
+    loops += SSM_VOCABULARY if nfd or any(i.kind in SSM_KINDS for i in items) else ""
+    loops += NFD_VOCABULARY if nfd else ""
+    loops += NFDF_VOCABULARY if any(i.kind in NFDF_KINDS for i in items) else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
     loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
     bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
