@@ -136,7 +136,11 @@ def _nats(values) -> str:
 
 def _mat(m: fmpq_mat) -> str:
     """A rational matrix as a Coq list of rows."""
-    return "[" + "; ".join("[" + "; ".join(q_number(m[i, j]) for j in range(m.ncols())) + "]" for i in range(m.nrows())) + "]"
+    return (
+        "["
+        + "; ".join("[" + "; ".join(q_number(m[i, j]) for j in range(m.ncols())) + "]" for i in range(m.nrows()))
+        + "]"
+    )
 
 
 def _evaluate(m, a: fmpq_mat) -> fmpq_mat:
@@ -163,7 +167,9 @@ def _index(m, a: fmpq_mat) -> tuple[int, str]:
     r0, p0 = _rank_proof(powers[j - 1])
     r1, p1 = _rank_proof(powers[j])
     _, p2 = _rank_proof(powers[j + 1])
-    proof = f"split; [vm_compute; lia|]. exists {r0}%nat, {r1}%nat.\n    split; [{p0}|]. split; [{p1}|]. split; [{p2}|lia]"
+    proof = (
+        f"split; [vm_compute; lia|]. exists {r0}%nat, {r1}%nat.\n    split; [{p0}|]. split; [{p1}|]. split; [{p2}|lia]"
+    )
     return j, proof
 
 
@@ -275,7 +281,8 @@ def _lag(goal: dict, witness: dict, complex_: bool) -> tuple[str, str, str, bool
     k = len(moduli)
     mode_cases = "\n    ".join(
         f"- split; [unfold not; intros Hz; vm_compute in Hz; discriminate Hz|].\n"
-        f"      split; [{_irreducible(m)}|].\n      {proof}." for m, (_, proof) in zip(moduli, indices)
+        f"      split; [{_irreducible(m)}|].\n      {proof}."
+        for m, (_, proof) in zip(moduli, indices)
     )
     given = witness.get("heads") if isinstance(witness, dict) else None
     if not isinstance(given, list) or len(given) != len(heads):
@@ -285,7 +292,7 @@ def _lag(goal: dict, witness: dict, complex_: bool) -> tuple[str, str, str, bool
         feats = item.get("features") if isinstance(item, dict) else None
         if not isinstance(feats, list) or len(feats) != k:
             raise NotMapped(f"witness.heads[{h}].features: not one list per mode")
-        parts = [_features(f, row[l], complex_, f"witness.heads[{h}].features[{l}]") for l, f in enumerate(feats)]
+        parts = [_features(f, row[r], complex_, f"witness.heads[{h}].features[{r}]") for r, f in enumerate(feats)]
         cases = "\n      ".join(f"- {p}." for _, p in parts)
         head_cases.append(
             f"- exists {_nats([c for c, _ in parts])}. split; [reflexivity|]. split; [vm_compute; lia|].\n"
@@ -300,9 +307,7 @@ def _lag(goal: dict, witness: dict, complex_: bool) -> tuple[str, str, str, bool
         f"- intros l Hl. {_cases('l', k, 'Hl')}\n    {mode_cases}\n    - simpl in Hl; lia.\n"
         "- apply nfd_heads_ok. vm_compute. reflexivity.\n"
         "- unfold nfd_bound_ok. vm_compute. lia.\n"
-        f"- intros h Hh. {_cases('h', len(heads), 'Hh')}\n  "
-        + "\n  ".join(head_cases)
-        + "\n  - simpl in Hh; lia."
+        f"- intros h Hh. {_cases('h', len(heads), 'Hh')}\n  " + "\n  ".join(head_cases) + "\n  - simpl in Hh; lia."
     )
     return definitions, statement, proof, False
 
