@@ -32,9 +32,15 @@ def test_statement_comes_from_the_goal_only() -> None:
     assert real_lag_features(real_goal, real_witness)[1] == "nfd_lag_features false A moduli heads true 3"
 
 
-def test_moduli_with_real_irrational_roots_are_not_mapped() -> None:
-    """a^2 - 2 (sqrt2): irreducibility is not proved in Coq, so the obligation is left out with the reason."""
-    goal, witness = _item("appA.features.json", "sqrt2")
+def test_other_moduli_with_real_irrational_roots_are_not_mapped() -> None:
+    """a^2 - 5 (eigenvalues +-sqrt 5): irreducibility is proved only for a^2 - 2 and a^2 - 3, so it is left out."""
+    goal = {
+        "A": [["0", "5", "0"], ["1", "0", "0"], ["0", "0", "1/2"]],
+        "bound": 2,
+        "construction": "paper",
+        "support": {"heads": [[[0]]], "moduli": ["-5 + 1*a^2"]},
+    }
+    witness = {"heads": [{"features": [[{"phi": "L", "psi": "B0*M"}]]}]}
     with pytest.raises(NotMapped, match="irreducibility"):
         lag_features(goal, witness)
 
@@ -52,9 +58,10 @@ def test_coqc_checks_true_and_rejects_a_wrong_bound(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_coqc_on_real_features_and_false_goals(tmp_path: Path) -> None:
-    """jordan3's real features (J = 3, powers up to tau^2) are checked; a power q = J in the support, a merged bound
-    above the size of A and a wrong feature identity are rejected."""
+    """jordan3's real features (J = 3, powers up to tau^2) and sqrt2's complex ones (a^2 - 2 irreducible) are checked;
+    a power q = J in the support, a merged bound above the size of A and a wrong feature identity are rejected."""
     goal, witness = _item("appA.realform.json", "jordan3")
+    sqrt2, sqrt2_witness = _item("appA.features.json", "sqrt2")
     support = copy.deepcopy(goal)
     support["support"]["heads"][0][1] = [0, 1]
     merged = {**goal, "construction": "merged", "bound": 7}
@@ -64,9 +71,11 @@ def test_coqc_on_real_features_and_false_goals(tmp_path: Path) -> None:
         tmp_path,
         [
             ("true", "real_lag_features", goal, witness),
+            ("sqrt2", "lag_features", sqrt2, sqrt2_witness),
             ("support", "real_lag_features", support, witness),
             ("merged", "real_lag_features", merged, witness),
             ("identity", "real_lag_features", goal, bad),
         ],
     )
-    assert statuses == {"true": "checked", "support": "failed", "merged": "failed", "identity": "failed"}
+    expected = {"true": "checked", "sqrt2": "checked", "support": "failed", "merged": "failed", "identity": "failed"}
+    assert statuses == expected

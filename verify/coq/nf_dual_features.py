@@ -27,7 +27,8 @@ __all__ = ["NFDF_KINDS", "NFDF_VOCABULARY"]
 NFDF_VOCABULARY = r"""
 (* ===== Lag-features vocabulary (kinds lag_features, real_lag_features, verify/coq/nf_dual_features.py) ===== *)
 (* Part of what a reviewer trusts: every Definition before the "Proofs" line below. *)
-From Coq Require Import Psatz.
+From Coq Require Import Psatz Znumtheory.
+Close Scope Z_scope.  (* opened by Znumtheory; the prelude's R_scope stays the default *)
 From Coquelicot Require Import Complex.
 Local Open Scope Q_scope.
 Fixpoint nfd_qeval (p : list Q) (x : Q) : Q := match p with [] => 0 | c :: p' => c + x * nfd_qeval p' x end.
@@ -98,6 +99,30 @@ Proof.
   rewrite forallb_forall in H1. assert (Hs : In l (seq 0 (length row))) by (apply in_seq; lia).
   pose proof (H1 l Hs) as H2. rewrite forallb_forall in H2. apply Nat.ltb_lt, H2, Hin.
 Qed.
+Local Open Scope Q_scope.
+(* a^2 - p (p prime) has no rational root: a^2 = p b^2 gives p | a, p | b and a smaller solution (descent). *)
+Lemma nfd_no_sqrt_prime_Z (p : Z) : prime p -> forall (n : nat) (a b : Z), (0 < b)%Z -> (Z.to_nat b <= n)%nat ->
+  (a * a <> p * (b * b))%Z.
+Proof.
+  intros Hp n. induction n as [|n IH]; intros a b Hb Hn Heq; [lia|].
+  assert (H2 : (2 <= p)%Z) by (apply prime_ge_2; exact Hp).
+  assert (Hpa : (p | a)%Z).
+  { destruct (prime_mult p Hp a a) as [H|H]; [exists (b * b)%Z; lia|exact H|exact H]. }
+  destruct Hpa as [k Hk]. subst a.
+  assert (Hb2 : (b * b = p * (k * k))%Z) by (apply (Z.mul_reg_l _ _ p); [lia|nia]).
+  assert (Hpb : (p | b)%Z).
+  { destruct (prime_mult p Hp b b) as [H|H]; [exists (k * k)%Z; lia|exact H|exact H]. }
+  destruct Hpb as [c Hc]. subst b.
+  assert (Hc0 : (0 < c)%Z) by nia.
+  assert (Hlt : (c < c * p)%Z) by nia.
+  apply (IH k c Hc0); [lia|]. apply (Z.mul_reg_l _ _ p); [lia|nia].
+Qed.
+Lemma nfd_no_sqrt_prime (p : Z) : prime p -> forall x : Q, ~ x * x == inject_Z p.
+Proof.
+  intros Hp [a b] Hx. unfold Qeq, Qmult, inject_Z in Hx. simpl in Hx. rewrite Pos2Z.inj_mul in Hx.
+  apply (nfd_no_sqrt_prime_Z p Hp (Z.to_nat (Zpos b)) a (Zpos b)); [lia|lia|lia].
+Qed.
+Local Close Scope Q_scope.
 """
 
 
@@ -184,7 +209,16 @@ def _irreducible(m) -> str:
             "right; split; [left; reflexivity|]; intros x Hx; unfold moduli in Hx; simpl in Hx;\n"
             f"        pose proof (sq (x + {half})) as Hsq; nra"
         )
-    raise NotMapped(f"modulus of degree {m.degree()} with real roots: its irreducibility is not proved in Coq")
+    if m.degree() == 2 and c[1] == 0 and c[0] in (-2, -3):
+        p = -int(c[0])
+        return (
+            "right; split; [left; reflexivity|]; intros x Hx; unfold moduli in Hx; simpl in Hx;\n"
+            f"        apply (nfd_no_sqrt_prime {p} prime_{p} x); unfold inject_Z; nra"
+        )
+    raise NotMapped(
+        f"modulus of degree {m.degree()} with real roots (other than a^2 - 2, a^2 - 3): its irreducibility is not "
+        "proved in Coq"
+    )
 
 
 def _term(poly, names: tuple[str, ...], complex_: bool) -> str:
@@ -276,13 +310,13 @@ def _lag(goal: dict, witness: dict, complex_: bool) -> tuple[str, str, str, bool
 
     w1 = [_bezout(x, x.derivative()) for x in moduli]
     w2 = [[_bezout(moduli[r], moduli[j]) for j in range(r)] for r in range(len(moduli))]
+    irreducible = [_irreducible(m) for m in moduli]
     indices = [_index(m, a) for m in moduli]
     js = [j for j, _ in indices]
     k = len(moduli)
     mode_cases = "\n    ".join(
-        f"- split; [unfold not; intros Hz; vm_compute in Hz; discriminate Hz|].\n"
-        f"      split; [{_irreducible(m)}|].\n      {proof}."
-        for m, (_, proof) in zip(moduli, indices)
+        f"- split; [unfold not; intros Hz; vm_compute in Hz; discriminate Hz|].\n      split; [{irr}|].\n      {proof}."
+        for irr, (_, proof) in zip(irreducible, indices)
     )
     given = witness.get("heads") if isinstance(witness, dict) else None
     if not isinstance(given, list) or len(given) != len(heads):
