@@ -5,8 +5,8 @@ The vocabulary (NFDF_VOCABULARY, after the dual-coordinates vocabulary) defines 
 `nfd_rank`, the index `nfd_index A m J` (the ranks of m(A)^s fall strictly up to s = J and stay equal at J + 1: for
 a squarefree m, J is the largest Jordan block of A at the roots of m), `nfd_irreducible` (degree 1, or degree 2 or 3
 with no rational root), the bounds, and the feature identities over C (`nfd_cfeatures`, Coquelicot's complex
-numbers) and over R (`nfd_rfeatures`). Mapped when every modulus has degree 1, or degree 2 with no real root (the
-proof of "no rational root" is then `nra`); other moduli are not mapped. Proofs: ranks from row bases and minors,
+numbers) and over R (`nfd_rfeatures`). Mapped when every modulus has degree 1, degree 2 with no real root (no
+rational root by `nra`), or is a^2 - 2 or a^2 - 3 (a descent lemma proved in the file); other moduli are not mapped. Proofs: ranks from row bases and minors,
 the witness's features as functions, each identity by `ring` (over C on the real and imaginary parts).
 """
 
