@@ -17,6 +17,8 @@ from .implication import implied_inequality
 from .loops import LOOP_KINDS, LOOPS_PRELUDE
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
 from .nf_chains import NFC_KINDS, NFC_VOCABULARY
+from .nf_dual import NFD_KINDS, NFD_VOCABULARY
+from .nf_dual_features import NFDF_KINDS, NFDF_VOCABULARY
 from .prelude import prelude
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
@@ -42,6 +44,8 @@ MATRIX_KINDS = {
     **REALIZATION_KINDS,
     **CRITERION_KINDS,
     **NFC_KINDS,
+    **NFD_KINDS,
+    **NFDF_KINDS,
 }
 SCALAR = {**SCALAR_KINDS, "implied_inequality": implied_inequality}
 EXACT_KINDS = {**MATRIX_KINDS, **STUDENT_KINDS}
@@ -169,9 +173,12 @@ def coq_file(
     loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
     loops += GAUSSIAN_REQUIRE if any(i.gaussian for i in items) else ""
     rr = any(i.kind in REALIZATION_KINDS or i.kind in CRITERION_KINDS for i in items)
+    nfd = any(i.kind in NFD_KINDS or i.kind in NFDF_KINDS for i in items)
     loops += CRITERION_REQUIRE if any(i.kind in CRITERION_KINDS for i in items) else ""
-    loops += SSM_VOCABULARY if rr or any(i.kind in SSM_KINDS for i in items) else ""
+    loops += SSM_VOCABULARY if rr or nfd or any(i.kind in SSM_KINDS for i in items) else ""
     loops += REALIZATION_VOCABULARY if rr else ""
+    loops += NFD_VOCABULARY if nfd else ""
+    loops += NFDF_VOCABULARY if any(i.kind in NFDF_KINDS for i in items) else ""
     loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
     loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
     loops += NFC_VOCABULARY if any(i.kind in NFC_KINDS for i in items) else ""
