@@ -160,9 +160,8 @@ def test_the_rules_catch_an_unsupported_sentence_and_an_unknown_id():
 def test_the_readme_claims_table_lists_every_claim_with_its_committed_verdict():
     import json
 
-    rows = dict(
-        re.findall(r"^\| `([^`]+)` \| .* \| \**(certified|refuted)\** \|$", (ROOT / "README.md").read_text(), re.M)
-    )
+    row = r"^\| `([^`]+)` \| .* \| \**(certified|refuted)\** \| [^|]+ \|$"  # id, reference, verdict, Coq
+    rows = dict(re.findall(row, (ROOT / "README.md").read_text(), re.M))
     assert sorted(rows) == sorted(statements())
     for claim_id, verdict in rows.items():
         assert json.loads((ROOT / "certs" / f"{claim_id}.json").read_text())["verdict"] == verdict, claim_id
