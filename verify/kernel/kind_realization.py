@@ -20,9 +20,8 @@ from flint import fmpq_mat, fmpq_poly
 
 from .errors import KernelError, expect_keys
 from .errors import field as _field
-from .kind_response import MAX_RESPONSE_SIDE, minimal_polynomial
+from .kind_response import MAX_RESPONSE_SIDE, minimal_polynomial, read_ssm_and_minpoly
 from .limits import charge, rational_work
-from .numbers import parse_number
 from .ratmat import impulse_responses, read_rational_matrix
 
 __all__ = ["KINDS", "ESTABLISHES", "MAX_REALIZATION_BLOCKS", "block_response"]
@@ -66,24 +65,12 @@ def _block(value: object, where: str, p: int, inputs: int) -> tuple[fmpq_mat, fm
 def _goal(goal: dict, where: str) -> tuple:
     """(A, B, C, minpoly coefficients, blocks) with fitting shapes."""
     expect_keys(goal, where, ("A", "B", "C", "minpoly", "blocks"))
-    a, b, c = (read_rational_matrix(_field(goal, k, where), f"{where}.{k}", MAX_RESPONSE_SIDE) for k in "ABC")
-    m = a.nrows()
-    if a.ncols() != m or b.nrows() != m or c.ncols() != m:
-        raise KernelError(where, "expected A m x m, B m x d, C p x m")
-    raw = _field(goal, "minpoly", where)
-    if not isinstance(raw, list) or not 1 <= len(raw) <= m + 1:
-        raise KernelError(f"{where}.minpoly", f"expected a list of 1 to {m + 1} coefficients")
-    coefficients = []
-    for k, x in enumerate(raw):
-        number = parse_number(x, f"{where}.minpoly[{k}]")
-        if not number.is_real():
-            raise KernelError(f"{where}.minpoly[{k}]", "expected a rational coefficient")
-        coefficients.append(number.re)
+    a, b, c, coefficients = read_ssm_and_minpoly(goal, where)
     blocks = _field(goal, "blocks", where)
     if not isinstance(blocks, list) or len(blocks) > MAX_REALIZATION_BLOCKS:
         raise KernelError(f"{where}.blocks", f"expected a list of at most {MAX_REALIZATION_BLOCKS} blocks")
     read = tuple(_block(x, f"{where}.blocks[{k}]", c.nrows(), b.ncols()) for k, x in enumerate(blocks))
-    return (a, b, c, tuple(coefficients), read)
+    return (a, b, c, coefficients, read)
 
 
 def block_response(blocks: tuple, p: int, inputs: int, count: int) -> list[fmpq_mat]:

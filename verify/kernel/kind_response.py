@@ -29,7 +29,15 @@ from .limits import charge, rational_work
 from .numbers import parse_number
 from .ratmat import impulse_responses, read_rational_matrix
 
-__all__ = ["KINDS", "ESTABLISHES", "VERDICTS", "minimal_polynomial", "criterion", "real_root_count"]
+__all__ = [
+    "KINDS",
+    "ESTABLISHES",
+    "VERDICTS",
+    "minimal_polynomial",
+    "criterion",
+    "real_root_count",
+    "read_ssm_and_minpoly",
+]
 
 VERDICTS = (
     "realizable",
@@ -102,9 +110,8 @@ def criterion(q: fmpq_poly) -> str:
     return VERDICTS[0]
 
 
-def _goal(goal: dict, where: str) -> tuple:
-    """(A, B, C, minpoly coefficients, verdict) with fitting shapes."""
-    expect_keys(goal, where, ("A", "B", "C", "minpoly", "verdict"))
+def read_ssm_and_minpoly(goal: dict, where: str) -> tuple:
+    """(A, B, C, minpoly coefficients) of a goal: A m x m, B m x d, C p x m, 1 to m + 1 rational coefficients."""
     a, b, c = (read_rational_matrix(_field(goal, k, where), f"{where}.{k}", MAX_RESPONSE_SIDE) for k in "ABC")
     m = a.nrows()
     if a.ncols() != m or b.nrows() != m or c.ncols() != m:
@@ -118,10 +125,17 @@ def _goal(goal: dict, where: str) -> tuple:
         if not number.is_real():
             raise KernelError(f"{where}.minpoly[{k}]", "expected a rational coefficient")
         coefficients.append(number.re)
+    return (a, b, c, tuple(coefficients))
+
+
+def _goal(goal: dict, where: str) -> tuple:
+    """(A, B, C, minpoly coefficients, verdict) with fitting shapes."""
+    expect_keys(goal, where, ("A", "B", "C", "minpoly", "verdict"))
+    a, b, c, coefficients = read_ssm_and_minpoly(goal, where)
     verdict = _field(goal, "verdict", where)
     if verdict not in VERDICTS:
         raise KernelError(f"{where}.verdict", f"found {str(verdict)[:60]!r}, expected one of {list(VERDICTS)}")
-    return (a, b, c, tuple(coefficients), verdict)
+    return (a, b, c, coefficients, verdict)
 
 
 def _check(goal: tuple, witness: object, where: str) -> None:
