@@ -68,10 +68,11 @@ def imports_of(module: str, modules: dict[str, Path], root: Path = ROOT) -> list
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join([*parts, base] if base else parts)
             names = tuple(alias.name for alias in node.names)
-            submodules = [f"{base}.{n}" for n in names if f"{base}.{n}" in modules]
+            bound = _bound_names(modules[base]) if base in modules else set()
+            submodules = [f"{base}.{n}" for n in names if f"{base}.{n}" in modules and n not in bound]
             targets = [(sub, ()) for sub in submodules] or [(base, names)]
             if submodules and len(submodules) < len(names):
-                targets.append((base, tuple(n for n in names if f"{base}.{n}" not in modules)))
+                targets.append((base, tuple(n for n in names if f"{base}.{n}" not in submodules)))
         else:
             continue
         for name, imported in targets:
@@ -80,6 +81,20 @@ def imports_of(module: str, modules: dict[str, Path], root: Path = ROOT) -> list
                 text = ast.unparse(node)
                 found.append(Import(str(path.relative_to(root)), node.lineno, text, owner, imported))
     return found
+
+
+def _bound_names(path: Path) -> set[str]:
+    """The names a module binds at its top level (so `from package import name` means that, not a submodule)."""
+    names = set()
+    for node in ast.parse(path.read_text(), str(path)).body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {alias.asname or alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return names
 
 
 def _under(module: str, package: str) -> bool:
@@ -118,6 +133,8 @@ def constructions_violations(root: Path = ROOT) -> list[str]:
             return None
         if item.target != KERNEL:
             return f"{item.target} is not the kernel's public API"
+        if not item.names:  # the module object would let attribute access reach its submodules
+            return "import the names: from verify.kernel import <names in __all__>"
         hidden = sorted(set(item.names) - public)
         return f"{', '.join(hidden)} not in verify.kernel.__all__" if hidden else None
 
@@ -252,8 +269,11 @@ def _plant(root: Path, files: dict[str, str]) -> Path:
         "numeric/__init__.py": "",
         "verify/__init__.py": "",
         "verify/cli/__init__.py": "",
-        "verify/kernel/__init__.py": "from .inner import open_name\n__all__ = ['open_name']\n",
+        # `api` is both a submodule and a name the package binds: importing the name is the public API
+        "verify/kernel/__init__.py": "from .inner import open_name\nfrom .api import api\n"
+        "__all__ = ['api', 'open_name']\n",
         "verify/kernel/inner.py": "open_name = 1\nhidden = 2\n",
+        "verify/kernel/api.py": "def api():\n    pass\n",
         "verify/statements/__init__.py": "",
         **files,
     }
@@ -267,8 +287,9 @@ def test_each_rule_names_the_file_line_and_import_of_a_planted_violation(tmp_pat
     root = _plant(
         tmp_path,
         {
-            "constructions/a.py": "from verify.kernel import open_name\n\nfrom verify.kernel.inner import hidden\n",
-            "constructions/b.py": "from verify.kernel import hidden\nfrom verify import exact\n",
+            "constructions/a.py": "from verify.kernel import api, open_name\n\n"
+            "from verify.kernel.inner import hidden\n",
+            "constructions/b.py": "from verify.kernel import hidden\nfrom verify import exact\nimport verify.kernel\n",
             "verify/exact.py": "",
             "numeric/c.py": "def f():\n    from verify.kernel import open_name\n",
             "verify/engine.py": "import verify.cli\n",
@@ -280,6 +301,7 @@ def test_each_rule_names_the_file_line_and_import_of_a_planted_violation(tmp_pat
         "API)",
         "constructions/b.py:1: from verify.kernel import hidden (hidden not in verify.kernel.__all__)",
         "constructions/b.py:2: from verify import exact (verify.exact is not the kernel's public API)",
+        "constructions/b.py:3: import verify.kernel (import the names: from verify.kernel import <names in __all__>)",
     ]
     assert numeric_violations(root) == ["numeric/c.py:2: from verify.kernel import open_name (the kernel)"]
     assert engine_violations(root) == ["verify/engine.py:1: import verify.cli (the command line)"]
