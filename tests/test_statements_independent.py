@@ -11,8 +11,6 @@ FORBIDDEN = ("verify.claims", "constructions", "numeric")
 PENDING: dict[str, int] = {
     "s3_table1.py": 2,
     "s4_1_rank_gap.py": 1,
-    "s4_2_heads.py": 3,
-    "s4_2_heads_texts.py": 1,
     "s5_gradients.py": 4,
     "sA_modes.py": 2,
     "sA_practice.py": 1,
