@@ -10,7 +10,6 @@ FORBIDDEN = ("verify.claims", "constructions", "numeric")
 # Files not yet rewritten (issue 20, item 2) -> their producer imports today; this list may only shrink.
 PENDING: dict[str, int] = {
     "s3_table1.py": 2,
-    "s4_1_rank_gap.py": 1,
     "s5_gradients.py": 4,
     "sA_modes.py": 2,
     "sA_practice.py": 1,
