@@ -15,8 +15,6 @@ PENDING: dict[str, int] = {
     "sA_practice.py": 1,
     "sA_review.py": 2,
     "s_findings.py": 1,
-    "sexp.py": 2,
-    "sexp_readings.py": 1,
     "snum.py": 4,
     "snum_chunked.py": 3,
 }
