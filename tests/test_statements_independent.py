@@ -12,7 +12,6 @@ PENDING: dict[str, int] = {
     "s3_table1.py": 2,
     "s5_gradients.py": 4,
     "sA_modes.py": 2,
-    "sA_review.py": 2,
     "s_findings.py": 1,
     "snum.py": 4,
     "snum_chunked.py": 3,
