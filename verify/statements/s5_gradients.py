@@ -6,8 +6,7 @@ x_j = gamma a/||a||^2, zero tokens elsewhere) has steps that fail as printed: ea
 printed formula, on the literal model (9) written in s5_model.py, as a counterexample goal under
 the theorem's hypotheses (HYP: a != 0, V != 0, gamma > 0, position n >= 2), next to an identity proving that
 the "true" Jacobian it uses is the derivative of that model. The corrected statements, in every dimension, are
-still the table CORRECTED of verify/claims/s5_general.py (the certificate builders read the same table; not yet
-written independently, like part (1) and the general-point steps). No claim has inputs: every goal is literal.
+written in s5_corrected.py. No claim has inputs: every goal is literal.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from verify.claims.s5_general import CORRECTED
 from verify.claims.s5_gradients import (
     every_tau_identities,
     gradient_norm_obligations,
@@ -28,6 +26,7 @@ from verify.claims.s5_gradients import (
     softmax_derivatives,
 )
 from verify.statements import entry, goal_of
+from verify.statements.s5_corrected import CORRECTED, true_jacobian_1d
 from verify.statements.s5_gradients_texts import TEXTS
 from verify.statements.s5_model import (
     CONCLUSION_EPS,
@@ -61,11 +60,6 @@ def printed_fails(name: str, claim: tuple[str, str, str], names: list[str] = VAR
 def _goal(name: str, kind: str, goal: dict) -> dict:
     """One goal of a statement."""
     return {"name": name, "kind": kind, "goal": goal}
-
-
-def true_jacobian_1d() -> dict:
-    """The true Jacobian M["J"] of the refutations is d/dt y_i(x_j + t) at t = 0 for the literal 1-D model (9)."""
-    return _goal("true-jacobian", "dimension_free_identity", dimension_free_goal([*VARS, "t"], M["y"], M["J"], "t"))
 
 
 def true_alpha_reading() -> dict:
@@ -212,8 +206,8 @@ def eq13() -> list[dict]:
 
 
 def corrected(claim_id: str) -> list[dict]:
-    """The goals of a corrected claim, from the same table its certificate builder uses."""
-    return _goals(CORRECTED[claim_id]())
+    """The goals of a corrected claim (s5_corrected.py)."""
+    return CORRECTED[claim_id]()
 
 
 def conclusion_instance() -> list[dict]:
