@@ -1,7 +1,7 @@
 """Statements of Section 5: Theorem 5.1 (gradient paths), part (1) and the steps of part (2)'s proof.
 
-Part (1) and the general-point steps of part (2) ((13), (15), (16)) are identities and norm bounds built by the
-formula functions of verify/claims/s5_gradients.py. The proof of part (2) at its construction (x_i = u,
+Part (1) and the general-point steps of part (2) ((13), (15), (16)) are identities and norm bounds written in
+s5_part1.py. The proof of part (2) at its construction (x_i = u,
 x_j = gamma a/||a||^2, zero tokens elsewhere) has steps that fail as printed: each such claim states the
 printed formula, on the literal model (9) written in s5_model.py, as a counterexample goal under
 the theorem's hypotheses (HYP: a != 0, V != 0, gamma > 0, position n >= 2), next to an identity proving that
@@ -11,21 +11,9 @@ written in s5_corrected.py. No claim has inputs: every goal is literal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 
-from verify.claims.s5_gradients import (
-    every_tau_identities,
-    gradient_norm_obligations,
-    jacobian_identities,
-    logit_j_identity,
-    loose_bounds,
-    part1_bound_obligations,
-    product_rule_identities,
-    softmax_chain_rule,
-    softmax_derivatives,
-)
-from verify.statements import entry, goal_of
+from verify.statements import entry
 from verify.statements.s5_corrected import CORRECTED, true_jacobian_1d
 from verify.statements.s5_gradients_texts import TEXTS
 from verify.statements.s5_model import (
@@ -41,15 +29,21 @@ from verify.statements.s5_model import (
     model,
     positive_polynomial,
 )
+from verify.statements.s5_part1 import (
+    every_tau_identities,
+    gradient_norm_goals,
+    jacobian_identities,
+    logit_j_identity,
+    loose_bounds,
+    part1_bound_goals,
+    product_rule_identities,
+    softmax_chain_rule,
+    softmax_derivatives,
+)
 
 __all__ = ["entries", "printed_fails"]
 
 ALPHA, J = M["alpha"], M["J"]  # alpha_ij and the true Jacobian (13) of the 1-D model at the construction
-
-
-def _goals(obligations: Iterable) -> list[dict]:
-    """The spec goals of a builder's obligations."""
-    return [goal_of(o) for o in obligations]
 
 
 def printed_fails(name: str, claim: tuple[str, str, str], names: list[str] = VARS, assume: list = HYP) -> dict:
@@ -137,13 +131,13 @@ def condition_not_met() -> dict:
 
 def part1_jacobian() -> list[dict]:
     """J_ij = dy_i/dx_j = C A^(i-j) B: for i = 4, j = 1..4 (symbolic 2x2), and for any lag with P = A^(i-j)."""
-    return _goals([*jacobian_identities(), *every_tau_identities()])
+    return [*jacobian_identities(), *every_tau_identities()]
 
 
 def part1_bound() -> list[dict]:
     """||C A^tau B||_2 <= ||C||_2 ||B||_2 ||A||_2^tau in general (from submultiplicativity, by induction on tau),
     and on a contractive and a non-normal instance; ||A|| <= 1/2 for the contractive one."""
-    return _goals(part1_bound_obligations())
+    return part1_bound_goals()
 
 
 def logits_other() -> list[dict]:
@@ -202,7 +196,7 @@ def gamma_choice() -> list[dict]:
 
 def eq13() -> list[dict]:
     """(13) at a general point in every dimension: i = 3 explicitly, and every number of tokens collected."""
-    return _goals([*softmax_derivatives(), *product_rule_identities()])
+    return [*softmax_derivatives(), *product_rule_identities()]
 
 
 def corrected(claim_id: str) -> list[dict]:
@@ -220,8 +214,8 @@ def entries() -> dict:
     goals = {
         "thm5.1.part1.jacobian": ("certified", part1_jacobian()),
         "thm5.1.part1.bound": ("certified", part1_bound()),
-        "thm5.1.part1.loose": ("certified", _goals(loose_bounds())),
-        "thm5.1.logit-j": ("certified", _goals([logit_j_identity()])),
+        "thm5.1.part1.loose": ("certified", loose_bounds()),
+        "thm5.1.logit-j": ("certified", [logit_j_identity()]),
         "thm5.1.logits-other": ("refuted", logits_other()),
         "thm5.1.logits-other.corrected": ("certified", corrected("thm5.1.logits-other.corrected")),
         "thm5.1.eq11": ("refuted", eq11()),
@@ -231,8 +225,8 @@ def entries() -> dict:
         "thm5.1.eq13": ("certified", eq13()),
         "thm5.1.eq14": ("refuted", eq14()),
         "thm5.1.eq14.corrected": ("certified", corrected("thm5.1.eq14.corrected")),
-        "thm5.1.eq15": ("certified", _goals(softmax_chain_rule())),
-        "thm5.1.eq16": ("certified", _goals(gradient_norm_obligations())),
+        "thm5.1.eq15": ("certified", softmax_chain_rule()),
+        "thm5.1.eq16": ("certified", gradient_norm_goals()),
         "thm5.1.eq17": ("refuted", eq17()),
         "thm5.1.eq17.corrected": ("certified", corrected("thm5.1.eq17.corrected")),
         "thm5.1.reverse-triangle": ("refuted", reverse_triangle()),

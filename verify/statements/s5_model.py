@@ -24,6 +24,11 @@ __all__ = [
     "counterexample_goal",
     "dimension_free_goal",
     "positive_polynomial",
+    "var",
+    "const",
+    "mul",
+    "add",
+    "terms",
 ]
 
 # The theorem's hypotheses at the construction: a != 0, V != 0, gamma > 0, position n >= 2.
@@ -137,17 +142,30 @@ def dimension_free_goal(scalars: Sequence[str], f: str, value: str, wrt: str | N
 Poly = dict[tuple[int, ...], Fraction]
 
 
-def _mul(p: Poly, q: Poly) -> Poly:
-    """The product of two polynomials (exponent tuple -> coefficient)."""
-    out: Poly = {}
-    for m1, c1 in p.items():
-        for m2, c2 in q.items():
-            m = tuple(a + b for a, b in zip(m1, m2, strict=True))
-            out[m] = out.get(m, Fraction(0)) + c1 * c2
+def var(names: list[str], x: str) -> Poly:
+    """The variable x as a polynomial in the named variables."""
+    return {tuple(int(x == y) for y in names): Fraction(1)}
+
+
+def const(names: list[str], c: Fraction | int) -> Poly:
+    """A constant polynomial."""
+    return {tuple(0 for _ in names): Fraction(c)} if c else {}
+
+
+def mul(*ps: Poly) -> Poly:
+    """The product of polynomials (exponent tuple -> coefficient; at least one factor)."""
+    out = ps[0]
+    for q in ps[1:]:
+        prod: Poly = {}
+        for m1, c1 in out.items():
+            for m2, c2 in q.items():
+                m = tuple(a + b for a, b in zip(m1, m2, strict=True))
+                prod[m] = prod.get(m, Fraction(0)) + c1 * c2
+        out = {m: c for m, c in prod.items() if c != 0}
     return out
 
 
-def _add(*ps: tuple[int, Poly]) -> Poly:
+def add(*ps: tuple[int | Fraction, Poly]) -> Poly:
     """sum sign * p over (sign, p)."""
     out: Poly = {}
     for sign, p in ps:
@@ -156,14 +174,17 @@ def _add(*ps: tuple[int, Poly]) -> Poly:
     return {m: c for m, c in out.items() if c != 0}
 
 
+def terms(names: list[str], p: Poly) -> dict:
+    """The kernel's term list of a polynomial: [coefficient, exponents] sorted by exponents."""
+    return {"vars": list(names), "terms": [[str(c), list(m)] for m, c in sorted(p.items())]}
+
+
 def positive_polynomial(names: list[str], products: list[tuple[int, list[str]]], nonneg: list[str]) -> dict:
     """A sum_of_squares goal for sum sign * prod(factors), each factor a sum of variables (e.g. "C+m")."""
-    var = lambda x: {tuple(int(x == y) for y in names): Fraction(1)}  # noqa: E731
     total: Poly = {}
     for sign, factors in products:
-        term: Poly = {tuple(0 for _ in names): Fraction(1)}
+        term = const(names, 1)
         for factor in factors:
-            term = _mul(term, _add(*((1, var(x)) for x in factor.split("+"))))
-        total = _add((1, total), (sign, term))
-    terms = [[str(c), list(m)] for m, c in sorted(total.items())]
-    return {"vars": names, "poly": {"vars": names, "terms": terms}, "nonneg": sorted(nonneg)}
+            term = mul(term, add(*((1, var(names, x)) for x in factor.split("+"))))
+        total = add((1, total), (sign, term))
+    return {"vars": names, "poly": terms(names, total), "nonneg": sorted(nonneg)}
