@@ -176,7 +176,8 @@ def card(view: ClaimView, report: Report, links: Links, paired: bool = False) ->
     )
     if view.formal:  # the registered goal beside the words
         items = "".join(f"<li><code>{_e(x)}</code></li>" for x in view.formal)
-        out.append(f"<details><summary>Formal statement (registered)</summary><ul>{items}</ul></details>")
+        head = "<b>Formal statement</b> (registered; each goal must equal it)"
+        out.append(f'<div class="formal">{head}<ul>{items}</ul></div>')
     if view.why:
         out.append(f'<p class="why"><b>Why the obligations imply it.</b> {_e(view.why)}</p>')
     if view.path is None:
