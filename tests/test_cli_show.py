@@ -53,3 +53,11 @@ def test_show_prints_formulas_without_redundant_parentheses_and_wraps_long_ones(
     out = capsys.readouterr().out
     assert "(((" not in out and "exp(wq*u*wk*u)" in out
     assert max(len(line) for line in out.splitlines() if not line.startswith("  latex:")) <= 130
+
+
+def test_show_puts_the_registered_formal_goal_beside_the_words(capsys):
+    assert main(["show", "thm4.4.stall", "--certs", str(ROOT / "certs")]) == 0
+    out = capsys.readouterr().out
+    statement, formal, why = out.index("statement:"), out.index("formal statement (registered"), out.index("why the")
+    assert statement < formal < why
+    assert "  condition7 (ssm_condition7): A = 3x3 matrix, B = 3x1 matrix, C = 2x3 matrix, k = 2, n_min = 3" in out

@@ -46,3 +46,14 @@ def test_names_ids_verdicts_and_references_of_a_foreign_certificate_are_escaped(
     }
     markdown = render_markdown(load_report(_foreign(tmp_path / "certs", **changes)), tmp_path / "out")
     assert "<img" not in markdown and "<script" not in markdown and "<b>" not in markdown
+
+
+def test_each_registered_claim_shows_its_formal_goal_after_the_statement(tmp_path):
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    shutil.copy(ROOT / "certs" / "thm4.2.json", folder)
+    markdown = render_markdown(load_report(folder), tmp_path / "out")
+    section = markdown[markdown.index("### `thm4.2`") :]
+    formal, recheck = section.index("**Formal statement**"), section.index("**Kernel re-check")
+    assert section.index("**Statement.**") < formal < recheck
+    assert "verdict certified; no inputs" in section[formal:recheck]

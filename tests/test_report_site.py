@@ -77,3 +77,11 @@ def test_a_section_past_the_page_budget_is_split_into_parts_and_links_still_reso
     assert len(parts) >= 2 and "report-section-5-part2.html" in parts
     assert 'class="parts"' in pages["report-section-5-part2.html"]
     assert _links_resolve(pages) > 50
+
+
+def test_each_card_shows_the_registered_formal_goal_after_the_words(report):
+    page = site.render_pages(report)[site.section_file("4.1")]
+    card = page[page.index('id="claim-thm4-2"') :]
+    formal = card.index('<div class="formal">')
+    assert card.index('<div class="words">') < formal < card.index("<details")
+    assert "<code>s4_1_rank_gap.json: verdict certified; no inputs</code>" in card[formal:]

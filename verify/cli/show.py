@@ -68,6 +68,10 @@ def render_text(view: object, corrected: str | None = None) -> str:
 
     out = [f"{view.id}  [{view.status}]  {view.reference}", f"section {view.section}", ""]
     out += ["statement:", _indent(textwrap.fill(view.words, 100), "  "), _indent(view.latex, "  latex: "), ""]
+    if view.formal:  # the registered goal beside the words: each obligation's goal below must equal it
+        out.append("formal statement (registered; each certificate goal must equal it):")
+        out += [textwrap.fill(x, _WIDTH, initial_indent="  ", subsequent_indent="      ") for x in view.formal]
+        out.append("")
     if view.why:
         out += ["why the obligations imply it:", _indent(textwrap.fill(view.why, 100), "  "), ""]
     kernel = "valid" if view.valid else "INVALID"

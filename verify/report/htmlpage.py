@@ -174,6 +174,10 @@ def card(view: ClaimView, report: Report, links: Links, paired: bool = False) ->
     out.append(
         f'<div class="statement">{formula(view.latex, statement_width)}</div><div class="words">{_e(view.words)}</div>'
     )
+    if view.formal:  # the registered goal beside the words
+        items = "".join(f"<li><code>{_e(x)}</code></li>" for x in view.formal)
+        head = "<b>Formal statement</b> (registered; each goal must equal it)"
+        out.append(f'<div class="formal">{head}<ul>{items}</ul></div>')
     if view.why:
         out.append(f'<p class="why"><b>Why the obligations imply it.</b> {_e(view.why)}</p>')
     if view.path is None:

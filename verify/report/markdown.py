@@ -60,6 +60,9 @@ def _md_claim(view: ClaimView, report: Report, out: Path) -> list[str]:
         lines.append(f"  ·  {relation} [`{partner.id}`](#{anchor(partner.id)}) ({partner.status})")
     lines += ["", f"**Statement.** {_md_escape(view.words)}", "", "```math", view.latex or r"\text{(no statement)}"]
     lines += ["```", ""]
+    if view.formal:
+        lines += ["**Formal statement** (registered; each certificate goal must equal it):", ""]
+        lines += [f"- {_md_escape(x)}" for x in view.formal] + [""]
     if view.why:
         lines += [f"**Why the obligations imply it.** {_md_escape(view.why)}", ""]
     if view.path is None:

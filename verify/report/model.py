@@ -17,6 +17,7 @@ from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
 from verify.kernel.errors import KernelError
 from verify.kernel.limits import MAX_FILE_BYTES
+from verify.report.formal import formal_lines
 from verify.report.kinds import Line, obligation_lines
 from verify.report.refutation import SideValues, refutation_summary
 
@@ -73,6 +74,7 @@ class ClaimView:
     obligations: list[ObligationView] = field(default_factory=list)
     figures: list[Path] = field(default_factory=list)
     registered: bool = True
+    formal: list[str] = field(default_factory=list)  # the registered statement's formal goal (verify.report.formal)
     recorded: dict[str, str] = field(default_factory=dict)  # figure files the certificate records, by sha256
     figure_errors: list[str] = field(default_factory=list)  # recorded figures that differ from the files
     refutations: list[SideValues] = field(default_factory=list)  # both sides at each counterexample point
@@ -187,6 +189,7 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
     if spec is not None:
         view.section, view.reference, view.why = spec["section"], spec["reference"], spec.get("why", "")
         view.latex, view.words = spec["statement"]["latex"], spec["statement"]["words"]
+        view.formal = formal_lines(spec)
     else:
         view.section, view.reference = "unregistered", str(cert.get("reference", ""))
         statement = cert.get("statement") if isinstance(cert.get("statement"), dict) else {}
@@ -237,6 +240,7 @@ def load_report(certs: Path, figures: Path | None = None, tick: Callable[[str], 
         if claim_id not in present:
             st = spec["statement"]
             views.append(ClaimView(claim_id, spec["section"], spec["reference"], st["latex"], st["words"], spec["why"]))
+            views[-1].formal = formal_lines(spec)
     views = _paper_order(views, list(table))
     figure_map = _figures_for([v.id for v in views], figures)
     for view in views:

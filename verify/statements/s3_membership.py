@@ -8,10 +8,8 @@ and the output's mixed second difference in (x_2, x_3), zero for every Definitio
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
-import sympy
-
-from constructions import framework as fw
 from verify.statements.display import (
     Mat,
     col,
@@ -44,10 +42,23 @@ __all__ = [
 ]
 
 
+LAGS = (-2, -1, 0, 1, 2)
+
+
+def lagrange_coefficients(k: int) -> list[Fraction]:
+    """The coefficients (constant first) of l_k(s) = prod_{m != k} (s - m)/(k - m) over the lags m in -2..2."""
+    coefficients = [Fraction(1)]
+    for m in LAGS:
+        if m != k:  # multiply by (s - m)/(k - m)
+            shifted = [Fraction(0)] + coefficients
+            scaled = [-m * c for c in coefficients] + [Fraction(0)]
+            coefficients = [(a + b) / (k - m) for a, b in zip(shifted, scaled, strict=True)]
+    return coefficients
+
+
 def _lagrange(k: int, u: int, v: int) -> str:
-    """l_k(u - v) for the Lagrange basis l_k on the lags -2..2 (constructions.framework.lagrange_basis)."""
-    s = sympy.Symbol("s")
-    coefficients = sympy.Poly(fw.lagrange_basis(k, s), s).all_coeffs()[::-1]
+    """l_k(u - v) for the Lagrange basis l_k on the lags -2..2 (l_k(m) = 1 if m == k else 0)."""
+    coefficients = lagrange_coefficients(k)
     return " + ".join(f"({c})*(({u}) - ({v}))^{p}" for p, c in enumerate(coefficients) if c != 0)
 
 

@@ -1,7 +1,7 @@
 """Statements of Section 4.1: Theorem 4.2 (interaction rank gap), every step of its proof, and Remark 4.3.
 
 The instance (A, B, C) = (90-degree rotation, I_2, I_2) of Step 1 and the one-token input X = [e1, 0, ..., 0] of
-Step 2 are literal data built by constructions/rotation.py. The model's free quantities are symbols: a =
+Step 2 are literal data written here (the certificates build them in constructions/rotation.py). The model's free quantities are symbols: a =
 alpha_11(X), b = alpha_21(X), v = V e1 = (v1, v2), s = ||v||^2 = v1^2 + v2^2 (with w = v3^2 + ... + vd^2 >= 0 in
 dimension d, Remark 4.3) and R >= 0 for the outputs after the second. Each polynomial goal is the paper's
 display written out as an expression (eq. (4)'s error, the projections of Step 4, eq. (5)); the certificates
@@ -10,8 +10,8 @@ display written out as an expression (eq. (4)'s error, the projections of Step 4
 
 from __future__ import annotations
 
-from constructions.rotation import impulse_response, one_token_input, rotation_counterexample
-from verify.exact import matrix_rows
+from fractions import Fraction
+
 from verify.statements import entry
 from verify.statements.s4_1_rank_gap_texts import TEXTS
 
@@ -24,10 +24,30 @@ S = "(v1^2+v2^2)"  # s = ||v||^2 (the scale that clears the denominators of the 
 S_D = "(v1^2+v2^2+w)"  # ||v||^2 in dimension d (Remark 4.3): w = v3^2 + ... + vd^2
 
 
+ROTATION = [["0", "-1"], ["1", "0"]]  # the 90-degree rotation of R^2
+I2 = [["1", "0"], ["0", "1"]]
+X_ONE_TOKEN = [["1", "0", "0"], ["0", "0", "0"]]  # Step 2's X = [e1, 0, 0] in QQ^{2 x 3} (tokens are columns)
+
+
 def _ssm() -> dict[str, list[list[str]]]:
     """Step 1's target SSM: A the 90-degree rotation, B = C = I_2."""
-    A, B, C = rotation_counterexample()
-    return {"A": matrix_rows(A), "B": matrix_rows(B), "C": matrix_rows(C)}
+    return {"A": ROTATION, "B": I2, "C": I2}
+
+
+def _times(P: list[list[str]], Q: list[list[str]]) -> list[list[str]]:
+    """The exact product of two rational matrices given as strings."""
+    return [
+        [str(sum(Fraction(p) * Fraction(q) for p, q in zip(row, col, strict=True))) for col in zip(*Q)] for row in P
+    ]
+
+
+def _lag(tau: int) -> list[list[str]]:
+    """W(tau) = C A^tau B of Step 1's SSM."""
+    m = _ssm()
+    power = I2
+    for _ in range(tau):
+        power = _times(power, m["A"])
+    return _times(_times(m["C"], power), m["B"])
 
 
 def _matrix_identity(name: str, matrices: dict, lhs: str, rhs: str) -> dict:
@@ -54,14 +74,13 @@ def _attained(name: str, variables: str, poly: str, point: str, nonzero: str) ->
 
 def _not_collinear(name: str) -> dict:
     """vec W(0) and vec W(1), W(tau) = C A^tau B, are linearly independent: the matrix of both has rank 2."""
-    A, B, C = rotation_counterexample()
-    rows = [[x for row in matrix_rows(impulse_response(A, B, C, tau)) for x in row] for tau in (0, 1)]
+    rows = [[x for row in _lag(tau) for x in row] for tau in (0, 1)]
     return {"name": name, "kind": "rank", "goal": {"matrix": rows, "rank": 2}}
 
 
 def _one_token_norm() -> str:
     """||X||_F^2 of the one-token input: ||x_1||^2 + z ||0||^2, z standing for the n - 1 zero tokens."""
-    columns = one_token_input(3).transpose().to_list()
+    columns = [list(c) for c in zip(*X_ONE_TOKEN)]
     first, zero = (" + ".join(f"{x}^2" for x in c) for c in columns[:2])
     return f"{first} + z*({zero})"
 
@@ -89,7 +108,7 @@ def step1() -> list[dict]:
 
 def step2() -> list[dict]:
     """||X||_F = 1 for X = [e1, 0, ..., 0], y_1 = W(0) x_1 = e1 and y_2 = W(1) x_1 + W(0) x_2 = e2."""
-    X = matrix_rows(one_token_input(3))
+    X = X_ONE_TOKEN
     x = {f"x{j + 1}": [[row[j]] for row in X] for j in (0, 1)}  # the first two tokens e1, 0
     m = {**_ssm(), **x, "e1": E[1], "e2": E[2]}
     return [
@@ -102,7 +121,7 @@ def step2() -> list[dict]:
 def eq4() -> list[dict]:
     """Step 3: the zero tokens add c (V 0) = 0, and the error is eq. (4) with v = V e1."""
     V = [["V11", "V12"], ["V21", "V22"]]
-    zero = [row[1] for row in matrix_rows(one_token_input(3))]  # x_j = 0 for j >= 2
+    zero = [row[1] for row in X_ONE_TOKEN]  # x_j = 0 for j >= 2
     Ve1 = [" + ".join(f"{V[r][k]}*{E[1][k][0]}" for k in range(2)) for r in range(2)]
     V0 = [" + ".join(f"{V[r][k]}*{zero[k]}" for k in range(2)) for r in range(2)]
     tails = [_identity(f"tail-row{r + 1}", "V11 V12 V21 V22 c", f"c*({V0[r]})", "0") for r in range(2)]

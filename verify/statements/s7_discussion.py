@@ -9,11 +9,21 @@ independently of the SymPy builders of verify/claims/s7_discussion.py; SSM and r
 
 from __future__ import annotations
 
-from verify.claims.s7_discussion import ROTATION_SSM, SSM, K, N
 from verify.statements import entry
 from verify.statements.display import pairing
 
 __all__ = ["entries", "TEXTS", "two_heads_goal", "model_goal", "lag", "TENSOR_ROWS", "ONE_TOKEN_ROWS"]
+
+# The readings' SSM (module docstring): W(tau) = C A^tau B = [[(1/2)^tau, (-1/2)^tau], [(1/3)^tau, (-1/3)^tau]].
+SSM = {
+    "A": [["1/2", "0", "0", "0"], ["0", "-1/2", "0", "0"], ["0", "0", "1/3", "0"], ["0", "0", "0", "-1/3"]],
+    "B": [["1", "0"], ["0", "1"], ["1", "0"], ["0", "1"]],
+    "C": [["1", "1", "0", "0"], ["0", "0", "1", "1"]],
+}
+# Theorem 4.2's SSM: the 90-degree rotation with B = C = I (interaction rank 2).
+ROTATION_SSM = {"A": [["0", "-1"], ["1", "0"]], "B": [["1", "0"], ["0", "1"]], "C": [["1", "0"], ["0", "1"]]}
+N = 4  # the length from which condition (7) holds for SSM
+K = 4  # the interaction rank of SSM: the four geometric sequences (+-1/2)^tau, (+-1/3)^tau are independent
 
 
 def lag(tau: int) -> list[list[str]]:

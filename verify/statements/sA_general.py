@@ -7,7 +7,9 @@ the kernel kind masked_rank_family derives t0, s and R0 from them (no lag value 
 
 from __future__ import annotations
 
-__all__ = ["TEXTS"]
+from verify.statements.sA_instances import INSTANCES
+
+__all__ = ["TEXTS", "jordan_block_goal", "eq21_goal", "a2_family", "A2_FAMILY"]
 
 TEXTS = {
     "appA.eq18.block": {
@@ -100,3 +102,57 @@ TEXTS = {
         "every n without computation and is not an obligation.",
     },
 }
+
+
+def _goal(name: str, kind: str, goal: dict) -> dict:
+    """One goal of a statement."""
+    return {"name": name, "kind": kind, "goal": goal}
+
+
+def jordan_block_goal() -> dict:
+    """(lam + N)^tau = sum_{q<s} binom(tau, q) lam^(tau - q) N^q wherever N^s = 0: J_s(lam)^tau for every s."""
+    goal = {
+        "vars": ["N", "lam"],
+        "factor": "1",
+        "base": "lam + N",
+        "coeff": "1",
+        "powers": [{"base": "lam", "exponent": [1, -1, 0]}, {"base": "N", "exponent": [0, 1, 0]}],
+        "nilpotent": "N",
+    }
+    return _goal("jordan-block", "binomial_expansion", goal)
+
+
+def eq21_goal() -> dict:
+    """Eq. (21) for every natural q: L M (ii - jj)^q = sum_t binom(q, t) (ii^t L) ((-jj)^(q - t) M), L = lambda^i,
+    M = lambda^-j (positions named ii, jj: the kernel reserves i)."""
+    goal = {
+        "vars": ["L", "M", "ii", "jj"],
+        "factor": "L*M",
+        "base": "ii - jj",
+        "coeff": "L*M",
+        "powers": [{"base": "ii", "exponent": [0, 1, 0]}, {"base": "-jj", "exponent": [1, -1, 0]}],
+    }
+    return _goal("binomial", "binomial_expansion", goal)
+
+
+# The smallest singular SSM: A = 0, B = C = 1, so W(tau) = [tau == 0] (a delta at lag 0).
+DELTA = ([["0"]], [["1"]], [["1"]])
+# (A2) for the singular SSMs, per head h that the nilpotent part reaches: the first lag t0 and the span s of the
+# residue d_h = g_h - (its invertible part), and R0 = the rank of the invertible part's lag matrix. Found once by the
+# builder and frozen here; the kernel derives t0, s and R0 from (A, B, C) alone and compares.
+A2_FAMILY = (
+    ("delta", DELTA, 1, 0, 1, 0),
+    ("singular", INSTANCES["singular"], 1, 0, 1, 0),
+    ("singular", INSTANCES["singular"], 2, 1, 1, 0),
+    ("singular", INSTANCES["singular"], 3, 0, 2, 1),
+)
+
+
+def a2_family() -> list[dict]:
+    """The (A2) rank bound of each reached head for every n: r >= max(floor((n - t0 - 1)/s) + 1, n - (t0 + s - 1))
+    - R0."""
+    out = []
+    for name, (a, b, c), head, t0, span, r0 in A2_FAMILY:
+        goal = {"A": a, "B": b, "C": c, "head": head, "t0": t0, "span": span, "r0": r0}
+        out.append(_goal(f"{name}.h{head}", "masked_rank_family", goal))
+    return out

@@ -5,32 +5,19 @@ establishes from them: the Jordan structure (`<instance>.eigen`), the closed for
 chains of the nonzero eigenvalues (`.state`), the closed form of W(tau) (`.output`), the Theorem 4.4 lags
 (`.lags`), the coordinates b_{h,l}(tau) (`.b`) and their support (`.support`), and the feature bound (`.bound`).
 Elements of K = QQ[a]/(m) in `.output` and `.b` are written in trace coordinates Tr(a^k x), k < deg m
-(verify/kernel/ktrace.py). Identity claims (eq. 18 for a Jordan block, eq. 21) and the (A2) rank claims are literal goals
-built by the formula functions of verify/claims/sA_modes.py and sA_singular.py; their texts are in
-sA_general.py (the claims proved for a symbolic q, s, tau or n).
+(verify/kernel/ktrace.py). The instances are in sA_instances.py; nu and Theorem 4.4's table are computed here from
+(A, B, C). Identity claims (eq. 18 for a Jordan block, eq. 21) and the (A2) rank claims are literal goals written in
+sA_general.py (the claims proved for a symbolic q, s, tau or n), with their texts.
 """
 
 from __future__ import annotations
 
-from verify.claims.sA_modes import (
-    INSTANCES,
-    INVERTIBLE,
-    dual_obligation,
-    eq21_obligation,
-    instance_data,
-    jordan_block_obligation,
-    jordan_obligation,
-    lag_obligation,
-    minimum_obligation,
-    output_obligation,
-    power_obligation,
-    real_obligation,
-    thm44_obligation,
-)
-from verify.statements import entry, goal_of, param
+from verify.statements import entry, param
 from verify.statements.sA_features_texts import SSM_FEATURES
 from verify.statements.sA_features_texts import TEXTS as FEATURE_TEXTS
 from verify.statements.sA_general import TEXTS as GENERAL_TEXTS
+from verify.statements.sA_general import a2_family, eq21_goal, jordan_block_goal
+from verify.statements.sA_instances import INSTANCES, INVERTIBLE, lag_basis, responses, start_index
 
 __all__ = ["entries", "TEXTS"]
 
@@ -236,53 +223,77 @@ TEXTS = {
 TEXTS.update(GENERAL_TEXTS)
 
 
+def _abc(name: str) -> dict:
+    """The literal (A, B, C) of one instance."""
+    a, b, c = INSTANCES[name]
+    return {"A": a, "B": b, "C": c}
+
+
+def _goal(name: str, kind: str, goal: dict) -> dict:
+    """One goal of a statement."""
+    return {"name": name, "kind": kind, "goal": goal}
+
+
 def _eq18() -> list[dict]:
-    """Per instance: the Jordan structure and the closed form of A^tau, both derived from the literal A."""
+    """Per instance: the Jordan structure and the closed form of A^tau (for tau >= nu), derived from the literal A."""
     out = []
     for name in INSTANCES:
-        modes = instance_data(name)["modes"]
-        out.append(goal_of(jordan_obligation(f"{name}.jordan", modes), {"eigen": f"{name}.eigen"}))
-        out.append(goal_of(power_obligation(f"{name}.power", modes), {"modes": f"{name}.state"}))
+        a = INSTANCES[name][0]
+        out.append(_goal(f"{name}.jordan", "jordan_chains", {"A": a, "eigen": param(f"{name}.eigen")}))
+        power = {"A": a, "start": start_index(a), "modes": param(f"{name}.state")}
+        out.append(_goal(f"{name}.power", "power_closed_form", power))
     return out
 
 
-def _w(name: str, data: dict) -> dict:
-    """The closed form of W(tau) = C A^tau B of one instance, a derived parameter."""
-    return goal_of(output_obligation(f"{name}.W", data["modes"]), {"modes": f"{name}.output"})
+def _w(name: str) -> dict:
+    """The closed form of W(tau) = C A^tau B of one instance (tau >= nu), a derived parameter."""
+    goal = {**_abc(name), "start": start_index(INSTANCES[name][0]), "modes": param(f"{name}.output")}
+    return _goal(f"{name}.W", "output_closed_form", goal)
 
 
-def _dual(name: str, data: dict) -> dict:
+def _dual(name: str) -> dict:
     """Eq. (20) of one instance: lags and coordinates derived from (A, B, C) and the closed form of W."""
-    derived = {"modes": f"{name}.output", "lags": f"{name}.lags", "b": f"{name}.b", "support": f"{name}.support"}
-    return goal_of(dual_obligation(f"{name}.dual", data), derived)
+    derived = {k: param(f"{name}.{v}") for k, v in (("modes", "output"), ("lags", "lags"), ("b", "b"))}
+    return _goal(f"{name}.dual", "dual_coordinates", {**_abc(name), **derived, "support": param(f"{name}.support")})
+
+
+def _thm44(name: str, n: int) -> dict:
+    """Theorem 4.4's table: W(tau) = sum_h c_{tau,h} W(t_h) for tau < n (Ctab Mb = Wt, rows vec W)."""
+    rows = INSTANCES[name]
+    lags, table = lag_basis(rows, n)
+    W = responses(rows, n)
+    goal = {"matrices": {"Ctab": table, "Mb": [W[t] for t in lags], "Wt": W}, "lhs": "Ctab*Mb", "rhs": "Wt"}
+    return _goal(f"{name}.thm4.4", "matrix_identity", goal)
 
 
 def _eq20() -> list[dict]:
     """Per instance: W's closed form, eq. (20), and Theorem 4.4's coefficient table for tau < 8."""
-    out = []
-    for name in INSTANCES:
-        data = instance_data(name)
-        out += [_w(name, data), _dual(name, data), goal_of(thm44_obligation(f"{name}.thm4.4", data, 8))]
-    return out
+    return [g for name in INSTANCES for g in (_w(name), _dual(name), _thm44(name, 8))]
+
+
+def _feature_goal(name: str, kind: str, bound: str, construction: str) -> dict:
+    """Eq. (21) features (kind lag_features) or their real form (real_lag_features): A literal, support and bound
+    derived."""
+    goal = {"A": INSTANCES[name][0], "support": param(f"{name}.support"), "bound": param(f"{name}.{bound}")}
+    return _goal(name, kind, {**goal, "construction": construction})
+
+
+def _minimum_goal(name: str) -> dict:
+    """Per head the minimum feature dimension R_h, derived."""
+    goal = {"A": INSTANCES[name][0], "modes": param(f"{name}.output"), "b": param(f"{name}.b")}
+    return _goal(f"{name}.minimum", "lag_minimum", {**goal, "minimum": param(f"{name}.minimum")})
 
 
 def _features(*builders: object) -> list[dict]:
-    """Per invertible instance: W's closed form, eq. (20), and the obligations of the builders (derived b, bound)."""
-    out = []
-    for name in INVERTIBLE:
-        data = instance_data(name)
-        derived = {
-            "modes": f"{name}.output",
-            "b": f"{name}.b",
-            "support": f"{name}.support",
-            "bound": f"{name}.bound",
-            "minimum": f"{name}.minimum",
-        }
-        out += [_w(name, data), _dual(name, data)]
-        for build in builders:
-            obligation = build(name, data)
-            out.append(goal_of(obligation, {k: v for k, v in derived.items() if k in obligation.goal}))
-    return out
+    """Per invertible instance: W's closed form, eq. (20), and the goals of the builders."""
+    return [g for name in INVERTIBLE for g in (_w(name), _dual(name), *(build(name) for build in builders))]
+
+
+def _eq18_singular() -> list[dict]:
+    """A = N_2 (the 2x2 nilpotent shift): its only eigenvalue is 0 (one Jordan chain of length 2), yet A^1 != 0."""
+    n2 = [["0", "1"], ["0", "0"]]
+    jordan = {"A": n2, "eigen": [{"modulus": "1*a", "chains": [2]}]}
+    return [_goal("jordan", "jordan_chains", jordan), _goal("A-to-the-1-is-nonzero", "rank", {"matrix": n2, "rank": 1})]
 
 
 def _lag(bound: str) -> dict:
@@ -318,50 +329,43 @@ def _template(names: tuple[str, ...]) -> list[dict]:
 
 def entries() -> dict:
     """The Appendix A statements in paper order."""
-    from verify.claims.sA_singular import (
-        a2_corrected,
-        a2_refuted,
-        blockdiag,
-        eq18_singular,
-    )
-
-    def literal(claim: str, build: object, verdict: str = "certified") -> dict:
-        """A claim whose goals are the literal goals its builder states."""
-        cert = build()
-        goals = [{"name": o["name"], "kind": o["kind"], "goal": o["goal"]} for o in cert["obligations"]]
-        return entry(TEXTS[claim], verdict, goals)
-
     features_template = _template(("W", "dual", "features", "realform", "merged", "realmerged", "minimum"))
     for item in features_template:
         if item["name"] == "W":
             item["goal"]["start"] = 0
     return {
         "appA.eq18": entry(TEXTS["appA.eq18"], "certified", _eq18()),
-        "appA.eq18.singular": literal("appA.eq18.singular", eq18_singular, "refuted"),
-        "appA.eq18.block": entry(TEXTS["appA.eq18.block"], "certified", [goal_of(jordan_block_obligation())]),
-        "appA.eq19": entry(TEXTS["appA.eq19"], "certified", [_w(n, instance_data(n)) for n in INSTANCES]),
+        "appA.eq18.singular": entry(TEXTS["appA.eq18.singular"], "refuted", _eq18_singular()),
+        "appA.eq18.block": entry(TEXTS["appA.eq18.block"], "certified", [jordan_block_goal()]),
+        "appA.eq19": entry(TEXTS["appA.eq19"], "certified", [_w(n) for n in INSTANCES]),
         "appA.eq20": entry(TEXTS["appA.eq20"], "certified", _eq20()),
-        "appA.eq21": entry(TEXTS["appA.eq21"], "certified", [goal_of(eq21_obligation())]),
-        "appA.features": entry(TEXTS["appA.features"], "certified", _features(lag_obligation)),
-        "appA.realform": entry(TEXTS["appA.realform"], "certified", _features(real_obligation)),
+        "appA.eq21": entry(TEXTS["appA.eq21"], "certified", [eq21_goal()]),
+        "appA.features": entry(
+            TEXTS["appA.features"], "certified", _features(lambda n: _feature_goal(n, "lag_features", "bound", "paper"))
+        ),
+        "appA.realform": entry(
+            TEXTS["appA.realform"],
+            "certified",
+            _features(lambda n: _feature_goal(n, "real_lag_features", "bound", "paper")),
+        ),
         "appA.features.merged": entry(
             FEATURE_TEXTS["appA.features.merged"],
             "certified",
             _features(
-                lambda n, d: lag_obligation(f"{n}.features", d, "merged"),
-                lambda n, d: real_obligation(f"{n}.realform", d, "merged"),
+                lambda n: {**_feature_goal(n, "lag_features", "bound", "merged"), "name": f"{n}.features"},
+                lambda n: {**_feature_goal(n, "real_lag_features", "bound", "merged"), "name": f"{n}.realform"},
             ),
         ),
-        "appA.features.minimum": entry(
-            FEATURE_TEXTS["appA.features.minimum"],
-            "certified",
-            _features(lambda n, d: minimum_obligation(f"{n}.minimum", d)),
-        ),
-        "appA.A2": literal("appA.A2", a2_refuted, "refuted"),
-        "appA.A2.corrected": literal("appA.A2.corrected", a2_corrected),
+        "appA.features.minimum": entry(FEATURE_TEXTS["appA.features.minimum"], "certified", _features(_minimum_goal)),
+        "appA.A2": entry(TEXTS["appA.A2"], "refuted", a2_family()),
+        "appA.A2.corrected": entry(TEXTS["appA.A2.corrected"], "certified", a2_family()),
         "appA.ssm": entry(TEXTS["appA.ssm"], "certified", _template(("jordan", "power", "W", "dual")), ("A", "B", "C")),
         "appA.ssm.features": entry(SSM_FEATURES, "certified", features_template, ("A", "B", "C")),
-        "review.blockdiag": literal("review.blockdiag", blockdiag),
+        "review.blockdiag": entry(
+            TEXTS["review.blockdiag"],
+            "certified",
+            [_goal(n, "real_block_similarity", _abc(n)) for n in ("real", "pair", "sqrt2", "singular")],
+        ),
         "review.blockdiag.ssm": entry(
             TEXTS["review.blockdiag.ssm"],
             "certified",

@@ -1,23 +1,59 @@
 """Statements of Appendix A, 'Connection to common SSM parameterizations': (A1)-(A2) in practice, selective SSMs.
 
 Goals are literal: the matrices S4 and Mamba use (rational, via S4's own similarity for HiPPO-LegS), the step
-range of their default initialization, the singular steps, and a counterexample point. Built by
-verify/claims/sA_practice_goals.py.
+range of their default initialization, the singular steps D = 2/k (20 <= k <= N, as the statements say), and the
+selective kernel's two weights. Written here, independently of the builders in verify/claims/sA_practice_goals.py.
 """
 
 from __future__ import annotations
 
-from verify.claims.sA_practice_goals import (
-    LEGS_SIZES,
-    REAL_SIZES,
-    legs_rows,
-    s4d_real_rows,
-    selective,
-    transition_obligation,
-)
-from verify.statements import entry, goal_of
+from fractions import Fraction
 
-__all__ = ["entries", "TEXTS"]
+from verify.statements import entry
+
+__all__ = ["entries", "TEXTS", "legs_rows", "s4d_real_rows"]
+
+STEPS = (Fraction(1, 1000), Fraction(1, 10))  # S4's and Mamba's default step range [dt_min, dt_max]
+LEGS_SIZES = (64, 128, 256)  # the HiPPO-LegS sizes N of the statement
+REAL_SIZES = (16, 64)  # Mamba's d_state = 16; S4D's N = 64
+
+
+def legs_rows(n: int) -> list[list[str]]:
+    """S4's rational HiPPO-LegS matrix M: M_rk = -(2k + 1) below the diagonal, -(r + 1) on it, 0 above (0-based)."""
+    return [[str(-(2 * k + 1) if r > k else -(r + 1) if r == k else 0) for k in range(n)] for r in range(n)]
+
+
+def s4d_real_rows(n: int) -> list[list[str]]:
+    """S4D-Real and Mamba's initialization: diag(-1, -2, ..., -n)."""
+    return [[str(-(r + 1) if r == k else 0) for k in range(n)] for r in range(n)]
+
+
+def _transition(n: int, rows: list[list[str]]) -> dict:
+    """For a matrix with the eigenvalues -1, ..., -n: the bilinear transition is singular exactly at the steps
+    D = 2/k of the range (k = 20..n, ascending in D), zero-order hold never, and the eigenvalues are distinct."""
+    lo, hi = STEPS
+    singular = sorted(Fraction(2, k) for k in range(1, n + 1) if lo <= Fraction(2, k) <= hi)
+    goal = {"A": rows, "steps": [str(x) for x in STEPS], "bilinear": [str(x) for x in singular], "zoh": []}
+    goal["distinct"] = True
+    return {"name": f"N{n}", "kind": "discretized_transition", "goal": goal}
+
+
+def _softplus(x: str) -> str:
+    """softplus(x) = log(1 + e^x)."""
+    return f"log(1 + exp({x}))"
+
+
+def _selective() -> dict:
+    """W_21(X) = Abar_2 Bbar_1 = exp(-D_2) D_1 equals W_32(X) = exp(-D_3) D_2 for all X: refuted at (0, 0, 1)."""
+    w21 = f"exp(-{_softplus('x2')})*{_softplus('x1')}"
+    w32 = f"exp(-{_softplus('x3')})*{_softplus('x2')}"
+    goal = {
+        "vars": ["x1", "x2", "x3"],
+        "domains": {"x1": "real", "x2": "real", "x3": "real"},
+        "claim": {"lhs": w21, "op": "==", "rhs": w32},
+    }
+    return {"name": "not-translation-invariant", "kind": "counterexample", "goal": goal}
+
 
 _KIND = (
     "discretized_transition (kernel): the eigenvalues of the triangular matrix are its diagonal (triangularity "
@@ -91,10 +127,10 @@ TEXTS = {
 
 def entries() -> dict:
     """The statements in paper order."""
-    legs = [goal_of(transition_obligation(f"N{n}", legs_rows(n))) for n in LEGS_SIZES]
-    real = [goal_of(transition_obligation(f"N{n}", s4d_real_rows(n))) for n in REAL_SIZES]
+    legs = [_transition(n, legs_rows(n)) for n in LEGS_SIZES]
+    real = [_transition(n, s4d_real_rows(n)) for n in REAL_SIZES]
     return {
         "appA.practice.hippo-legs": entry(TEXTS["appA.practice.hippo-legs"], "certified", legs),
         "appA.practice.s4d-real": entry(TEXTS["appA.practice.s4d-real"], "certified", real),
-        "appA.practice.selective": entry(TEXTS["appA.practice.selective"], "certified", [goal_of(selective())]),
+        "appA.practice.selective": entry(TEXTS["appA.practice.selective"], "certified", [_selective()]),
     }

@@ -1,15 +1,15 @@
 """Statements of Section 6: the exact optimum of an H-head student (Experiment I) and Figures 3 and 4.
 
-The optimum claims fix the teacher and n; their enclosures [lower, upper] are literal (computed by
-constructions.optimum, re-derived by the kernel). exp.fig3's inputs are the trained students (measured data)
+The optimum claims fix the teacher and n; their enclosures [lower, upper] are literal (sexp_teachers.py, computed
+once in ball arithmetic, re-derived by the kernel). exp.fig3's inputs are the trained students (measured data)
 and the figure hashes; each student's exact MSE is a derived parameter. exp.fig4's inputs are the initialized
 SSM (A, B, C) and the measured gradient norms; every tolerance is derived by the kernel.
 """
 
 from __future__ import annotations
 
-from verify.claims.exp_figures import HEADS, RANKS, N, _rows, optimum_obligation
-from verify.statements import entry, goal_of, param
+from verify.statements import entry, param
+from verify.statements.sexp_teachers import HEADS, RANKS, N, optimum_bounds, teacher_rows
 
 __all__ = ["entries", "TEXTS", "FIG4_LENGTHS"]
 
@@ -106,20 +106,24 @@ TEXTS = {
 
 def _fig3_goals() -> list[dict]:
     """Per rank k and H: the student's exact MSE (derived) and MSE >= the certified optimum's lower end."""
-    from constructions.optimum import optimum_bounds, rotation_teacher
-
     goals = []
     for k in RANKS:
-        A, B, C = rotation_teacher(k)
-        teacher = {"A": _rows(A), "B": _rows(B), "C": _rows(C), "n": N}
+        teacher = {**teacher_rows(k), "n": N}
         for h in HEADS:
             key = f"k{k}.H{h}"
-            lower, _ = optimum_bounds(k, h, N)
+            lower, _ = optimum_bounds(k, h)
             mse = {**teacher, "student": param(f"student.{key}"), "mse": param(f"mse.{key}")}
             goals.append({"name": f"{key}.mse", "kind": "student_mse", "goal": mse})
-            bound = {"box": {}, "lhs": param(f"mse.{key}"), "op": ">=", "rhs": str(lower)}
+            bound = {"box": {}, "lhs": param(f"mse.{key}"), "op": ">=", "rhs": lower}
             goals.append({"name": f"{key}.above-optimum", "kind": "interval_inequality", "goal": bound})
     return goals
+
+
+def _optimum_goal(k: int, heads: int) -> dict:
+    """lower <= the optimum of an H-head student against the rank-k teacher at length N <= upper."""
+    lower, upper = optimum_bounds(k, heads)
+    goal = {**teacher_rows(k), "n": N, "heads": heads, "lower": lower, "upper": upper}
+    return {"name": f"H{heads}", "kind": "lowrank_optimum", "goal": goal}
 
 
 def _fig4_goals() -> list[dict]:
@@ -136,7 +140,7 @@ def entries() -> dict:
     out = {}
     for k in RANKS:
         claim = f"exp.fig3.optimum.k{k}"
-        out[claim] = entry(TEXTS[claim], "certified", [goal_of(optimum_obligation(k, h)) for h in HEADS])
+        out[claim] = entry(TEXTS[claim], "certified", [_optimum_goal(k, h) for h in HEADS])
     students = tuple(f"student.k{k}.H{h}" for k in RANKS for h in HEADS)
     fig3_inputs = ("figure_sha256", "numbers_sha256", *students)
     hashes = {"figure_sha256": "sha256", "numbers_sha256": "sha256"}
