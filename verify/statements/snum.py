@@ -1,20 +1,35 @@
 """Statements of num.thm4.4, num.ssm.forms and num.appA.eq21: the paper's identities checked in float64 at scale.
 
-Each goal is a float_bound goal made by numeric/ for the default scale on numpy (the sizes that change with the
-scale are parameters with the two allowed values): the bound formula (numeric/bounds.py), the exact matrices, the
-facts and, for every value the certificate supplies, its exact cap (numeric/caps.py). The inputs are the run's
-settings (scale, backend, device) and sizes; the measured error and the supplied values are witness data.
+Each goal is a float_bound goal written here from the statement's own data (snum_instances.py: the built-in SSMs,
+their k-head forms, the Appendix A modes, the sizes) and bounds (snum_bounds.py: the a-priori rounding-error
+formulas, their facts and the exact caps of the supplied values); the sizes that change with the scale are
+parameters with the two allowed values. The inputs are the run's settings (scale, backend, device) and sizes; the
+measured error and the supplied values are witness data. numeric/ builds the certificates with its own copy.
 """
 
 from __future__ import annotations
 
-from numeric.backends import get_backend
-from numeric.checks import SIZES, Check
-from numeric.claimdata import FEATURE_N, feature_checks, forms_all, heads_checks, overflow_obligations
-from numeric.ssm import fft_size
-from verify.statements import entry, goal_of
+from fractions import Fraction
 
-__all__ = ["entries", "TEXTS", "WHY", "RUN_DOMAINS", "INPUT_ASSUMPTION", "float_goal"]
+from verify.statements import entry, param
+from verify.statements.snum_bounds import FORMULAS, GEO_FACTS, U, caps
+from verify.statements.snum_instances import (
+    BASES,
+    BUILTINS,
+    FEATURE_L,
+    FEATURE_N,
+    FEATURE_QS,
+    MODES,
+    OMEGA,
+    RAW_N,
+    SIZES,
+    fft_size,
+    head_form,
+    ssm,
+    text,
+)
+
+__all__ = ["entries", "TEXTS", "WHY", "RUN_DOMAINS", "INPUT_ASSUMPTION", "float_goal", "ssm_goal"]
 
 # The run's settings: the two scales, the two array libraries, the two devices.
 RUN_DOMAINS = {"scale": ["default", "large"], "backend": ["numpy", "torch"], "device": ["cpu", "cuda"]}
@@ -93,39 +108,117 @@ TEXTS = {
 }
 
 
-def float_goal(check: Check) -> dict:
-    """The spec goal of one float64 check (its sizes that vary with the scale as parameters)."""
-    return {"name": check.name, "kind": "float_bound", "goal": check.goal_template()}
+def float_goal(
+    name: str, formulas: tuple[str, ...], sizes: dict, params: dict, matrices: dict, cap_table: dict, geo: str | None
+) -> dict:
+    """One float_bound goal: the bound (the formulas' sum), sizes (those in params as parameters), facts and caps."""
+    facts: list[dict] = []
+    for f in formulas:
+        facts += [x for x in FORMULAS[f]["facts"] if x not in facts]
+    if geo:
+        facts += GEO_FACTS[geo]
+    fixed = {k: v for k, v in sizes.items() if k not in params}
+    fixed.update({k: param(p) for k, p in params.items() if k in sizes})
+    goal = {
+        "u": text(U),
+        "sizes": fixed,
+        "matrices": matrices,
+        "bound": " + ".join(f"({FORMULAS[f]['bound']})" for f in formulas),
+        "facts": facts,
+        "caps": cap_table,
+    }
+    return {"name": name, "kind": "float_bound", "goal": goal}
+
+
+def _geo(A: list[list[Fraction]]) -> str:
+    """'contractive' when the Gershgorin bound of ||A||_2^2 is below 1, 'isometric' when it is 1."""
+    cols = list(zip(*A))
+    gram = max(sum(abs(sum(a * b for a, b in zip(ci, cj))) for cj in cols) for ci in cols)
+    if gram > 1:
+        raise ValueError("||A||_2 may exceed 1: no bound applies")
+    return "contractive" if gram < 1 else "isometric"
+
+
+def ssm_goal(name: str, basis: str | None, formulas: tuple[str, ...], sizes: dict, params: dict, L: int = 0) -> dict:
+    """The goal comparing two methods on the built-in SSM `name` (with its k-head form in `basis`, if any)."""
+    A, B, C = ssm(name)
+    V = head_form(name, basis or "modal")[0]
+    shape = {"m": len(A), "p": len(C), "d": len(B[0]), "k": len(V)}
+    matrices = {key: [[text(x) for x in row] for row in M] for key, M in (("A", A), ("B", B), ("C", C))}
+    r2s: list[Fraction] = []
+    if basis:
+        V, beta, lam = head_form(name, basis)
+        matrices["Vcat"] = [[text(M[r][c]) for M in V for c in range(len(M[0]))] for r in range(len(V[0]))]
+        for j, (a, b) in enumerate(lam):  # the float64 lambda_l and beta_hl of the run, exact dyadics
+            matrices[f"lam{j + 1}"] = [[text(Fraction(float(a))), text(Fraction(float(b)))]]
+            matrices[f"beta{j + 1}"] = [[text(Fraction(float(x))) for x in row[j]] for row in beta]
+            r2s.append(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
+        shape.update(k=len(V), M=len(lam))
+    geo = _geo(A)
+    table = caps(formulas, geo, (A, B, C), r2s, L, 0)
+    return float_goal(name, formulas, {"n": sizes.pop("n"), **shape, **sizes}, params, matrices, table, geo)
+
+
+def _heads_goals(n: int) -> list[dict]:
+    """num.thm4.4: the k-head form against the chunked scan, every built-in SSM and both bases."""
+    out = []
+    for name in BUILTINS:
+        for basis in BASES:
+            goal = ssm_goal(name, basis, ("heads", "scan"), {"n": n, "N": fft_size(n)}, {"n": "n", "N": "N"})
+            out.append(dict(goal, name=f"heads-vs-scan:{name}:{basis}"))
+    return out
+
+
+def _forms_goals(n: int, n_direct: int) -> list[dict]:
+    """num.ssm.forms: the recurrence against the direct and FFT convolutions and the chunked scan."""
+    out = []
+    for name in BUILTINS:
+        for label, sizes, params in (
+            ("direct", {"n": n_direct}, {"n": "n_direct"}),
+            ("fft", {"n": n, "N": fft_size(n)}, {"n": "n", "N": "N"}),
+            ("scan", {"n": n}, {"n": "n", "N": "N"}),
+        ):
+            goal = ssm_goal(name, None, (label, "recurrence"), sizes, params)
+            out.append(dict(goal, name=f"{label}-vs-recurrence:{name}"))
+    return out
+
+
+def _feature_goals(n: int) -> list[dict]:
+    """num.appA.eq21: stable features at length n and raw features at RAW_N per mode and q; the overflow index."""
+    out = []
+    for label, a, b, _ in MODES:
+        for q in FEATURE_QS:
+            for which, size, params in (("stable", n, {"n": "n"}), ("raw", RAW_N, {})):
+                sizes = {"n": size, "L": FEATURE_L, "q": q}
+                table = caps((which,), None, (), [], FEATURE_L, q)
+                matrices = {"lam": [[text(a), text(b)]]}
+                out.append(float_goal(f"{which}:{label}:q{q}", (which,), sizes, params, matrices, table, None))
+    big = f"({OMEGA.numerator // 2**970}*2^970)"
+    for label, a, b, N in MODES:  # |lambda|^-(N-1) < OMEGA <= |lambda|^-N, decided in ball arithmetic
+        r2 = a * a + b * b
+        for name, j, op in ((f"overflow:{label}", N, "<="), (f"finite:{label}", N - 1, ">")):
+            goal = {"box": {}, "lhs": f"{j}*log(({r2.numerator}/{r2.denominator}))", "op": op, "rhs": f"-2*log{big}"}
+            out.append({"name": name, "kind": "interval_inequality", "goal": goal})
+    return out
 
 
 def entries() -> dict:
-    """The num.* statements of snum.json (goals as made at the default scale on numpy)."""
-    bk = get_backend("numpy")
-    n_heads = [SIZES[s]["heads"] for s in ("default", "large")]
-    n_forms = [SIZES[s]["forms"] for s in ("default", "large")]
+    """The num.* statements of snum.json (goals at the default scale, the scale's sizes as parameters)."""
+    scales = ("default", "large")
+    n_heads = [SIZES[s]["heads"] for s in scales]
+    n_forms = [SIZES[s]["forms"] for s in scales]
     groups = {
-        "num.thm4.4": (
-            [float_goal(c) for c in heads_checks(bk, n_heads[0])],
-            {"n": n_heads, "N": [fft_size(n) for n in n_heads]},
-        ),
+        "num.thm4.4": (_heads_goals(n_heads[0]), {"n": n_heads, "N": [fft_size(n) for n in n_heads]}),
         "num.ssm.forms": (
-            [float_goal(c) for c in forms_all(bk, "default")],
-            {
-                "n": n_forms,
-                "N": [fft_size(n) for n in n_forms],
-                "n_direct": [SIZES[s]["direct"] for s in ("default", "large")],
-            },
+            _forms_goals(n_forms[0], SIZES["default"]["direct"]),
+            {"n": n_forms, "N": [fft_size(n) for n in n_forms], "n_direct": [SIZES[s]["direct"] for s in scales]},
         ),
-        "num.appA.eq21": (
-            [float_goal(c) for c in feature_checks(FEATURE_N["default"])]
-            + [goal_of(o) for o in overflow_obligations()],
-            {"n": [FEATURE_N[s] for s in ("default", "large")]},
-        ),
+        "num.appA.eq21": (_feature_goals(FEATURE_N["default"]), {"n": [FEATURE_N[s] for s in scales]}),
     }
     out = {}
     for claim_id, (goals, sizes) in groups.items():
-        text = dict(TEXTS[claim_id], why=WHY)
+        text_ = dict(TEXTS[claim_id], why=WHY)
         inputs = ("scale", "backend", "device", *sizes)
         domains = {**RUN_DOMAINS, **sizes}
-        out[claim_id] = entry(text, "certified", goals, inputs, param_domains=domains, baseline="verdict")
+        out[claim_id] = entry(text_, "certified", goals, inputs, param_domains=domains, baseline="verdict")
     return out

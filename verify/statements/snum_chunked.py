@@ -12,7 +12,7 @@ from numeric.backends import get_backend
 from numeric.checks import SIZES
 from numeric.chunked import CHUNK, chunked_checks
 from verify.statements import entry
-from verify.statements.snum import INPUT_ASSUMPTION, RUN_DOMAINS, WHY, float_goal
+from verify.statements.snum import INPUT_ASSUMPTION, RUN_DOMAINS, WHY
 
 __all__ = ["entries", "TEXT"]
 
@@ -49,7 +49,10 @@ TEXT = {
 def entries() -> dict:
     """The statement of snum_chunked.json (goals as made at the default scale on numpy)."""
     n = [SIZES[s]["heads"] for s in ("default", "large")]
-    goals = [float_goal(c) for c in chunked_checks(get_backend("numpy"), n[0])]
+    goals = [
+        {"name": c.name, "kind": "float_bound", "goal": c.goal_template()}
+        for c in chunked_checks(get_backend("numpy"), n[0])
+    ]
     sizes = {"n": n, "Q": [-(-k // CHUNK) for k in n]}
     text = dict(TEXT, why=WHY + _HOW)
     domains = {**RUN_DOMAINS, **sizes}
