@@ -11,7 +11,6 @@ FORBIDDEN = ("verify.claims", "constructions", "numeric")
 PENDING: dict[str, int] = {
     "s3_table1.py": 2,
     "s_findings.py": 1,
-    "snum_chunked.py": 3,
 }
 
 

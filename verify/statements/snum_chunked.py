@@ -1,18 +1,15 @@
 """Statement of num.thm4.4.chunked: the k-head form evaluated in chunks equals the SSM, in float64 at scale.
 
-The goals are the float_bound goals numeric/chunked.py makes at the default scale on numpy: the bound formulas
-heads_chunked + scan (numeric/bounds.py), the exact matrices (A, B, C, Vcat and the float64 lambda_l, beta_hl the run
-uses) and the exact caps of the supplied values (numeric/caps.py). n and Q = ceil(n/256) are inputs with one value
-per scale.
+The goals are float_bound goals written from the statement's own data and bounds (snum.ssm_goal): the bound formulas
+heads_chunked + scan (snum_bounds.py), the exact matrices (A, B, C, Vcat and the float64 lambda_l, beta_hl the run
+uses) and the exact caps of the supplied values. n and Q = ceil(n/256) are inputs with one value per scale.
 """
 
 from __future__ import annotations
 
-from numeric.backends import get_backend
-from numeric.checks import SIZES
-from numeric.chunked import CHUNK, chunked_checks
 from verify.statements import entry
-from verify.statements.snum import INPUT_ASSUMPTION, RUN_DOMAINS, WHY
+from verify.statements.snum import INPUT_ASSUMPTION, RUN_DOMAINS, WHY, ssm_goal
+from verify.statements.snum_instances import BASES, BUILTINS, CHUNK, SIZES
 
 __all__ = ["entries", "TEXT"]
 
@@ -47,12 +44,15 @@ TEXT = {
 
 
 def entries() -> dict:
-    """The statement of snum_chunked.json (goals as made at the default scale on numpy)."""
+    """The statement of snum_chunked.json (goals at the default scale, n and Q as parameters)."""
     n = [SIZES[s]["heads"] for s in ("default", "large")]
-    goals = [
-        {"name": c.name, "kind": "float_bound", "goal": c.goal_template()}
-        for c in chunked_checks(get_backend("numpy"), n[0])
-    ]
+    q = -(-n[0] // CHUNK)
+    goals = []
+    for name in BUILTINS:
+        for basis in BASES:
+            sizes = {"n": n[0], "L": CHUNK, "NL": 2 * CHUNK, "Q": q}
+            goal = ssm_goal(name, basis, ("heads_chunked", "scan"), sizes, {"n": "n", "Q": "Q"}, CHUNK)
+            goals.append(dict(goal, name=f"chunked-heads-vs-scan:{name}:{basis}"))
     sizes = {"n": n, "Q": [-(-k // CHUNK) for k in n]}
     text = dict(TEXT, why=WHY + _HOW)
     domains = {**RUN_DOMAINS, **sizes}
