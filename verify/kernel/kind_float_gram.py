@@ -240,7 +240,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
     u = fmpq(1, 2**53)
     g_trace = fmpq(n + R + 2) * u / (1 - fmpq(n + R + 2) * u)  # relative error of the computed T0
     t0 = _up(spec["t0"])
-    t0_lo, t0_hi = t0 / (1 + g_trace), t0 / (1 - g_trace)
+    t0_lo, t0_hi = t0 / (1 + g_trace) - fmpq(1, 10**300), t0 / (1 - g_trace)  # 1e-300: underflow of F~^2
     if not _SCALE[0] <= t0 <= _SCALE[1]:
         raise KernelError(where, f"trace G~ = {spec['t0']:.3g} is outside [1e-100, 1e100]")
     e2 = _up(spec["e2"])
