@@ -197,3 +197,22 @@ def test_the_committed_certificate_is_the_registered_instance():
     path = Path(__file__).resolve().parent.parent / "certs" / "exp.fig3.optimum.ssm.float.json"
     cert = json.loads(path.read_text())
     assert cert["obligations"][0]["kind"] == "float_gram" and check_certificate(cert).valid
+
+
+def test_the_skip_terms_d_and_d_matrix_enter_w0_only():
+    arrays, _ = example_layer()
+    d = np.array([0.5, -0.25, 1.0, 0.0, 0.125, -1.0])
+    stored = tuple(sorted((k, decode(encode(v, k != "d"), k, k)) for k, v in {**arrays, "d": d}.items()))
+    own = enclosures("depthwise", "rows", stored, 64)
+    a0 = np.concatenate([arrays["a"], np.zeros((6, 1))], axis=1)  # d as a mode a = 0: contributes at tau = 0 only
+    c0 = np.concatenate([arrays["c"], d[:, None]], axis=1)
+    exact = _exact_e(_exact_power_rows(a0, c0, 64), 64)
+    assert all(lo < e and e < hi for (lo, hi), e in zip(own[:-1], exact[:-1]))
+    mimo = _mimo(p=4)  # U has p d = 8 rows and 2P - 1 + d = 7 columns: Gamma is positive definite
+    D = np.array([[0.5, 0.0], [0.25, -1.0], [0.0, 2.0], [1.0, 1.0]])
+    both = {}
+    for method in ("rows", "core"):
+        stored = tuple(sorted((k, decode(encode(v, k != "D"), k, k)) for k, v in {**mimo, "D": D}.items()))
+        both[method] = enclosures("mimo", method, stored, 40)
+    for (lo1, hi1), (lo2, hi2) in zip(both["rows"][:4], both["core"][:4]):  # both enclose the same e_H
+        assert lo1 <= hi2 and lo2 <= hi1 and lo1 > 0 and lo2 > 0
