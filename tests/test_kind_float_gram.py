@@ -216,3 +216,11 @@ def test_the_skip_terms_d_and_d_matrix_enter_w0_only():
         both[method] = enclosures("mimo", method, stored, 40)
     for (lo1, hi1), (lo2, hi2) in zip(both["rows"][:4], both["core"][:4]):  # both enclose the same e_H
         assert lo1 <= hi2 and lo2 <= hi1 and lo1 > 0 and lo2 > 0
+
+
+def test_a_layer_beyond_the_work_bound_is_refused_before_any_float_work():
+    from verify.kernel.limits import WorkExceeded
+
+    a = np.full((1400, 32), 0.5 + 0j)  # 1400 channels x 32 modes at n = 4096: about 13 million units > 8 million
+    with pytest.raises(WorkExceeded, match="exceeds the kernel's work bound"):
+        float_certificate("depthwise", "rows", {"a": a, "c": a}, {}, 4096, TOL)

@@ -247,10 +247,15 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         from verify.certificate import certificate_bytes
         from verify.claims.exp_heads_float import float_certificate
         from verify.kernel import check_certificate, load_json
+        from verify.kernel.errors import KernelError
+        from verify.kernel.limits import WorkExceeded
 
         form, float_method, arrays = float_arrays(layer)
         source = _source(layer, str(path), sha)
-        cert, bounds, heads = float_certificate(form, float_method, arrays, source, n, tolerance)
+        try:
+            cert, bounds, heads = float_certificate(form, float_method, arrays, source, n, tolerance)
+        except (KernelError, WorkExceeded) as err:  # the kernel's own bounds refuse the layer: say why, no traceback
+            raise ValueError(f"the kernel cannot certify this layer (kind float_gram): {err}") from None
         data = certificate_bytes(cert)
         cert_path = out / f"{stem}.json"
         start = time.perf_counter()
