@@ -174,6 +174,8 @@ def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
         if "d" in arrays:
             a = np.concatenate([a, np.zeros((a.shape[0], 1), complex)], axis=1)
             c = np.concatenate([c, arrays["d"][:, None].astype(complex)], axis=1)
+        if a.shape[0] > MAX_ROWS:
+            raise KernelError(f"{where}.arrays.a", f"{a.shape[0]} rows; at most {MAX_ROWS}")
         _charge_work(a.shape[0], n, a.shape[1], 0, where)
         F, eps = fg.power_rows(a, c, n)
         return F, eps, fmpq(0)
