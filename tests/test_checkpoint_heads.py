@@ -84,15 +84,18 @@ def test_check_accepts_its_checkpoint_and_refuses_an_edited_one(tmp_path, s4d_fi
     assert captured.out == "" and captured.err.count("\n") == 1 and "A read from" in captured.err
 
 
-def test_float_method_agrees_with_the_kernel_path_and_says_it_is_not_kernel_checked(tmp_path, s4d_file, capsys):
+def test_float_method_agrees_with_the_kernel_path_and_is_kernel_checked(tmp_path, s4d_file, capsys):
     base = ["heads", "--ssm", str(s4d_file), "--out", str(tmp_path), "--n", "64", "--json", "--prefix", "layers.0."]
     assert main([*base, "--method", "exact"]) == 0
     exact = _json(capsys)["layers"][0]
     assert main([*base, "--method", "float"]) == 0
     approx = _json(capsys)["layers"][0]
-    assert "not re-checked" in approx["kernel"] and approx["heads"] == exact["heads"]
+    assert approx["kernel"].startswith("valid (kernel kind float_gram, method rows")
+    assert approx["heads"] == exact["heads"]
     for a, b in zip(exact["table"], approx["table"]):  # both enclose the same e_H: they overlap
         assert Fraction(a["lower"]) <= Fraction(b["upper"]) and Fraction(b["lower"]) <= Fraction(a["upper"])
+    cert = json.loads(Path(approx["certificate"]).read_text())
+    assert cert["claim"] == "exp.fig3.optimum.ssm.float" and check_file(approx["certificate"]).valid
 
 
 def test_with_d_puts_the_skip_term_into_w0(tmp_path, s4d_file, capsys):
@@ -131,24 +134,24 @@ def test_a_format_the_file_does_not_hold_is_refused(tmp_path, s4d_file, capsys):
     assert "no LRU arrays nu_log" in capsys.readouterr().err
 
 
-def test_check_of_a_float_result_recomputes_it_and_refuses_another_file(tmp_path, s4d_file, capsys):
+def test_check_of_a_float_certificate_accepts_its_file_and_refuses_another(tmp_path, s4d_file, capsys):
     base = ["heads", "--ssm", str(s4d_file), "--out", str(tmp_path), "--n", "32", "--prefix", "layers.0."]
     assert main([*base, "--method", "float", "--json"]) == 0
     result = _json(capsys)["layers"][0]["certificate"]
-    assert result.endswith(".bounds.json")
     assert main(["heads", "--ssm", str(s4d_file), "--check", result]) == 0
-    assert "recomputes to the same smallest H" in capsys.readouterr().out
+    assert "is valid (kind float_gram, method rows)" in capsys.readouterr().out
     state = torch.load(s4d_file, weights_only=True)
     state["layers.0.kernel.C"] *= 1.5
     other = tmp_path / "other.pt"
     torch.save(state, other)
     assert main(["heads", "--ssm", str(other), "--check", result]) == 1
-    assert "sha256 of" in capsys.readouterr().err
-    broken = tmp_path / "broken.bounds.json"
-    broken.write_text(json.dumps({**json.loads(Path(result).read_text()), "n": "many"}))
-    assert main(["heads", "--ssm", str(s4d_file), "--check", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert "sha256 of" in err and "array c read from" in err and err.count("\n") == 1
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**json.loads(Path(result).read_text()), "verdict": "refuted"}))
+    assert main(["heads", "--ssm", str(s4d_file), "--check", str(broken)]) == 1
     err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "not a .bounds.json result" in err
+    assert "\n" not in err and "the kernel rejected it" in err
 
 
 def test_method_exact_beyond_the_kernel_sizes_is_one_line_and_exit_2(tmp_path, capsys):

@@ -14,6 +14,9 @@ FORBIDDEN_CALLS = {"eval", "exec", "compile", "__import__", "sympify", "parse_ex
 ALLOWED_METHODS = {"compile"}  # re.compile builds a regular expression, it does not run code
 FORBIDDEN_MODULES = {"pickle", "marshal", "shelve", "dill", "cloudpickle", "sympy", "numpy", "torch", "mpmath"}
 OWN_PACKAGES = {"constructions", "numeric", "verify"}
+# The one kernel module allowed numpy (float64 arithmetic of kind float_gram, docs/trusted-base.md); the kind imports it
+# lazily, so importing the kernel never loads numpy (test below).
+NUMPY_MODULES = {"float_gram.py"}
 
 
 def _imports(path: Path) -> list[tuple[str, int]]:
@@ -37,6 +40,8 @@ def test_kernel_module_imports_only_stdlib_flint_and_kernel(path):
         if level > 0:
             continue  # relative import inside verify/kernel
         assert module not in OWN_PACKAGES, f"{path.name} imports {module}"
+        if module == "numpy" and path.name in NUMPY_MODULES:
+            continue
         assert module not in FORBIDDEN_MODULES, f"{path.name} imports {module}"
         assert module == "flint" or module in sys.stdlib_module_names or module == "__future__", (
             f"{path.name} imports {module}, which is neither the standard library nor python-flint"
@@ -61,9 +66,14 @@ def test_import_scanner_catches_a_forbidden_import(tmp_path):
     assert {"sympy", "constructions"} <= modules
 
 
-def test_importing_the_kernel_does_not_load_sympy():
+def test_importing_the_kernel_does_not_load_sympy_or_numpy():
     import subprocess
 
-    code = "import sys, verify.kernel; print('sympy' in sys.modules, 'constructions' in sys.modules)"
+    code = "import sys, verify.kernel; print(*(m in sys.modules for m in ('sympy', 'constructions', 'numpy')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["False", "False"]
+    assert out.split() == ["False", "False", "False"]
+
+
+def test_numpy_is_allowed_in_exactly_one_kernel_module():
+    users = {path.name for path in FILES if "numpy" in {m for m, level in _imports(path) if level == 0}}
+    assert users == NUMPY_MODULES

@@ -1,9 +1,10 @@
 """`verify heads --ssm CHECKPOINT`: e_H layer by layer for S4D, S5 and LRU checkpoints in their published naming.
 
 Layers are found by name (constructions/checkpoints.py), discretized in ball arithmetic and analysed one by
-one (`--jobs N` across layers). A layer within the kernel's sizes gets a kernel-checked certificate (claim
-exp.fig3.optimum.ssm, the discrete system in source); a larger one gets e_H enclosures from float64 with a
-priori error bounds (constructions/gram_bounds.py; not re-checked by the kernel, and said so in the output).
+one (`--jobs N` across layers). A layer within the kernel's sizes gets an exact kernel-checked certificate (claim
+exp.fig3.optimum.ssm, the discrete system in source); a larger one gets e_H enclosures from float64 with
+a-priori error bounds, also as a kernel-checked certificate (claim exp.fig3.optimum.ssm.float, kernel kind
+float_gram: the kernel recomputes the bounds from the stored arrays; argument in docs/trusted-base.md).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
+import time
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +25,7 @@ from verify import heads_output
 from verify.kernel import HEADS_ERROR_MAX_OUTPUTS as MAX_OUTPUTS
 from verify.kernel import HEADS_ERROR_MAX_STATE as MAX_STATE
 
-__all__ = ["add_arguments", "applies", "run", "analyze_layer", "exact_system_of", "float_table", "SHOWN_H"]
+__all__ = ["add_arguments", "applies", "run", "analyze_layer", "exact_system_of", "float_arrays", "SHOWN_H"]
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 SHOWN_H = (1, 2, 4, 8, 16, 32, 64)
@@ -97,24 +98,56 @@ def exact_system_of(layer: Layer, file: str, sha256: str) -> ExactSystem:
     return ExactSystem("diagonal", A, B, C, source)
 
 
-def float_table(layer: Layer, n: int) -> dict:
-    """Spectrum brackets of G from float64 with a priori bounds (depthwise or diagonal MIMO structure)."""
-    from constructions.gram_bounds import mimo_rows, power_rows, spectrum
-
+def float_arrays(layer: Layer) -> tuple[str, str, dict]:
+    """(form, method, arrays) of kind float_gram for a layer: depthwise rows, or the MIMO rows/core form."""
     if layer.depthwise:
-        a, coef = layer.a, layer.C
+        arrays = {"a": layer.a, "c": layer.C.astype(complex)}
         if layer.D is not None:
-            a = np.concatenate([a, np.zeros((layer.p, 1))], axis=1)
-            coef = np.concatenate([coef, layer.D[np.arange(layer.p), layer.inputs][:, None]], axis=1)
-        F, eps = power_rows(a, coef, n)
-        return spectrum(F, eps, n)
-    a, B, C = layer.a, layer.B, layer.C
+            arrays["d"] = np.asarray(layer.D[np.arange(layer.p), layer.inputs], dtype=float)
+        return "depthwise", "rows", arrays
+    arrays = {"a": layer.a.astype(complex), "B": layer.B.astype(complex), "C": layer.C.astype(complex)}
+    modes = len(layer.a)
     if layer.D is not None:
-        a = np.concatenate([a, np.zeros(layer.d)])
-        B = np.concatenate([B, np.eye(layer.d)])
-        C = np.concatenate([C, layer.D], axis=1)
-    F, eps, mu = mimo_rows(a, B.astype(complex), C.astype(complex), n)
-    return spectrum(F, eps, n, mu)
+        arrays["D"] = np.asarray(layer.D, dtype=float)
+        modes += layer.d
+    return "mimo", ("rows" if layer.p * layer.d <= 2 * modes else "core"), arrays
+
+
+def _source(layer: Layer, file: str, sha256: str) -> dict:
+    """The source record of a float certificate: the weight file, its sha256 and the reading."""
+    return {
+        "file": Path(file).name,
+        "sha256": sha256,
+        "prefix": layer.prefix,
+        "format": layer.format,
+        "arrays": layer.mapping,
+        "dtypes": layer.dtypes,
+        "discretization": f"{layer.discretization}, in ball arithmetic (python-flint acb, 128 bits) on the stored "
+        "floats, each entry rounded to the nearest float64; stored in arrays as float64",
+        "skip_D": "included in W(0)" if layer.D is not None else "excluded",
+    }
+
+
+def _check_float(args: argparse.Namespace, params: dict, path: Path, layer: Layer, sha: str) -> int:
+    """--check of a float certificate: the same weight file (sha256) gives the same arrays (their sha256s)."""
+    from verify.claims.exp_heads_float import encode
+
+    form, method, arrays = float_arrays(layer)
+    problems = [] if sha == params["source"].get("sha256") else [f"sha256 of {path} differs from the certificate's"]
+    stored = params.get("arrays", {})
+    for name, values in arrays.items():
+        fresh = encode(values, name not in ("d", "D"))
+        if not isinstance(stored.get(name), dict) or stored[name].get("sha256") != fresh["sha256"]:
+            problems.append(f"array {name} read from {path} differs from the certificate's")
+    if sorted(stored) != sorted(arrays) or params.get("form") != form:
+        problems.append(f"the arrays of {path} ({sorted(arrays)}, {form}) differ from the certificate's")
+    if problems:
+        return heads_output.check_verdict(
+            args, f"{args.check} was not made from {path}: {'; '.join(problems)}", EXIT_FAIL
+        )
+    message = (f"ok: {args.check} is valid (kind float_gram, method {params.get('method')}) and was made from "
+               f"{path} ({params['source']['format']}, sha256 {sha[:16]}...)")  # fmt: skip
+    return heads_output.check_verdict(args, None, EXIT_OK, message)
 
 
 def check_against(args: argparse.Namespace, params: dict) -> int:
@@ -129,6 +162,8 @@ def check_against(args: argparse.Namespace, params: dict) -> int:
         layer = read_layer(arrays, source.get("prefix", ""), source["format"], str(path), disc, with_d)
     except BadWeights as err:
         return heads_output.check_verdict(args, str(err), EXIT_USAGE)
+    if "arrays" in params:  # a float certificate (claim exp.fig3.optimum.ssm.float)
+        return _check_float(args, params, path, layer, sha)
     system = exact_system_of(layer, str(path), sha)
     problems = (
         []
@@ -143,69 +178,6 @@ def check_against(args: argparse.Namespace, params: dict) -> int:
         )
     message = f"ok: {args.check} is valid and was made from {path} ({source['format']}, sha256 {sha[:16]}...)"
     return heads_output.check_verdict(args, None, EXIT_OK, message)
-
-
-def check_bounds(args: argparse.Namespace) -> int:
-    """--check RESULT.bounds.json: same weight file (sha256), and a recomputation gives the same smallest H.
-
-    A float-bound result is not a certificate: the check recomputes it (same n, tolerance, discretization,
-    D) and requires the same sha256, the same smallest H and overlapping enclosures (the last bits of a float
-    computation may differ between machines; both enclosures contain the true e_H).
-    """
-    try:
-        stored, opts = _stored_result(Path(args.check))
-    except BadWeights as err:
-        return heads_output.check_verdict(args, str(err), EXIT_USAGE)
-    with tempfile.TemporaryDirectory() as folder:
-        opts["out"] = folder  # nothing is written there: analyze_layer returns its files
-        fresh = analyze_layer((str(args.ssm), stored["prefix"], stored["format"], opts))
-    if fresh.get("bad_input"):
-        return heads_output.check_verdict(args, fresh["error"], EXIT_USAGE)
-    problems = [] if fresh.get("sha256") == stored["sha256"] else [f"sha256 of {args.ssm} differs from the result's"]
-    if "error" in fresh:
-        problems.append(fresh["error"])
-    elif fresh["heads"] != stored["heads"]:
-        problems.append(f"smallest H {fresh['heads']} recomputed, {stored['heads']} stored")
-    else:
-        for new, (low, high) in zip(fresh["table"], stored["table"]):
-            if Fraction(new["lower"]) > high or low > Fraction(new["upper"]):
-                problems.append(f"e_{new['H']} recomputed outside the stored enclosure")
-                break
-    if problems:
-        return heads_output.check_verdict(
-            args, f"{args.check} does not match {args.ssm}: {'; '.join(problems)}", EXIT_FAIL
-        )
-    message = (
-        f"ok: {args.check} was made from {args.ssm} (sha256 {stored['sha256'][:16]}...) and recomputes to the "
-        f"same smallest H {stored['heads'][1]} (float64 with a priori bounds; not a kernel certificate)"
-    )
-    return heads_output.check_verdict(args, None, EXIT_OK, message)
-
-
-def _stored_result(path: Path) -> tuple[dict, dict]:
-    """A .bounds.json result read strictly (size, fields, types): its fields and the options to recompute it."""
-    from verify.inputs import InputError, read_bounded
-
-    try:
-        stored = json.loads(read_bounded(path, 64 * 1024 * 1024, "float-bound result").decode("utf-8"))
-        heads, table = stored["heads"], stored["table"]
-        if not (isinstance(stored["prefix"], str) and isinstance(stored["sha256"], str)):
-            raise ValueError("prefix and sha256 must be strings")
-        if stored["format"] not in ("s4d", "s5", "lru"):
-            raise ValueError("format")
-        if not (isinstance(heads, list) and len(heads) == 2 and all(type(h) is int for h in heads)):
-            raise ValueError("heads")
-        n = stored["n"]
-        if type(n) is not int or not 1 <= n <= (1 << 20):
-            raise ValueError("n")
-        pairs = [(Fraction(str(row["lower"])), Fraction(str(row["upper"]))) for row in table]
-        tolerance = Fraction(str(stored["tolerance"]))
-    except (InputError, UnicodeDecodeError, ValueError, KeyError, TypeError, ZeroDivisionError) as err:
-        raise BadWeights(f"{path}: not a .bounds.json result of verify heads ({type(err).__name__}: {err})") from None
-    disc = stored.get("discretization") if stored.get("discretization") in ("zoh", "bilinear") else "zoh"
-    opts = {"disc": disc, "with_d": stored.get("skip_D") == "included", "n": n, "method": "float"}
-    opts["tolerance"] = tolerance
-    return {**stored, "table": pairs}, opts
 
 
 def _rows(bounds: list) -> list[dict]:
@@ -274,21 +246,38 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         bounds, heads = tab.bounds, (tab.heads, tab.heads)
         summary.update(k=[tab.k, tab.k], certificate=str(cert_path), kernel="valid")
     else:
-        from constructions.gram_bounds import smallest_heads, table
+        from verify.certificate import certificate_bytes
+        from verify.claims.exp_heads_float import float_certificate
+        from verify.kernel import check_certificate, load_json
+        from verify.kernel.errors import KernelError
+        from verify.kernel.limits import WorkExceeded
 
-        spec = float_table(layer, n)
-        bounds = table(spec)
-        heads = smallest_heads(bounds, tolerance)
-        positive = sum(1 for lo, _ in spec["brackets"] if lo > 0)
-        summary.update(k=[positive, min(len(bounds), n)], weyl=spec["weyl"], residual=spec["residual"])
-        summary["kernel"] = "not re-checked (float64 with a priori error bounds, docs/trusted-base.md)"
-        summary["certificate"] = str(out / f"{stem}.bounds.json")
+        form, float_method, arrays = float_arrays(layer)
+        source = _source(layer, str(path), sha)
+        try:
+            cert, bounds, heads = float_certificate(form, float_method, arrays, source, n, tolerance)
+        except (KernelError, WorkExceeded) as err:  # the kernel's own bounds refuse the layer: say why, no traceback
+            raise ValueError(f"the kernel cannot certify this layer (kind float_gram): {err}") from None
+        data = certificate_bytes(cert)
+        cert_path = out / f"{stem}.json"
+        start = time.perf_counter()
+        result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+        summary["kernel_seconds"] = round(time.perf_counter() - start, 3)
+        if not result.valid:
+            raise ValueError("the kernel rejected the float certificate: " + "; ".join(result.errors))
+        files.append((str(cert_path), data))
+        positive = sum(1 for lo, _ in bounds if lo > 0)
+        summary.update(k=[min(positive + 1, len(bounds)), len(bounds)], certificate=str(cert_path))
+        summary["kernel"] = (
+            f"valid (kernel kind float_gram, method {float_method}: float64 with a-priori error bounds, "
+            "recomputed by the kernel from the stored arrays; docs/trusted-base.md)"
+        )
     summary["heads"] = list(heads)
     summary["table"] = _rows(bounds)
-    if method != "exact":
-        files.append((summary["certificate"], json.dumps(summary, indent=1, sort_keys=True).encode()))
     widths = [(hi - lo) / lo for lo, hi in bounds if lo > 0]
     summary["max_relative_width_up_to_heads"] = float(max(widths[: max(1, heads[1])], default=0))
+    shown = [bounds[h - 1] for h in {*SHOWN_H, *heads} if 1 <= h <= len(bounds)]
+    summary["max_relative_width_shown"] = float(max(((hi - lo) / lo if lo > 0 else 1 for lo, hi in shown), default=0))
     plot_path = out / f"{stem}.png"
     title = f"{path.name} {prefix} ({fmt}, p = {layer.p}, d = {layer.d}, {modes} modes, n = {n}, {method})"
     files.append((str(plot_path), layer_png(summary, bounds, title)))

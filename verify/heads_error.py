@@ -273,8 +273,6 @@ def _check_against(args: argparse.Namespace) -> int:
     """--check: the kernel accepts CERT, and CERT's source and A, B, C are those of the weight file --ssm."""
     from verify.kernel import UnreadableInput, check_file
 
-    if str(args.check).endswith(".bounds.json"):  # a float-bound result of a large checkpoint layer
-        return checkpoint_heads.check_bounds(args)
     try:
         result = check_file(args.check)
     except UnreadableInput as err:

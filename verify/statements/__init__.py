@@ -29,6 +29,7 @@ SPEC_FILES = (
     "sA_review",
     "s_findings",
     "s_heads_error",
+    "s_heads_float",
     "sexp",
     "sexp_readings",
     "snum",

@@ -1,0 +1,176 @@
+"""Float64 side of kind float_gram: F~, its entrywise error bound, G~ = F~ w F~^T and measured eigen-residuals.
+
+The only kernel module that may import numpy (tests/test_kernel_imports.py); kind_float_gram.py imports it
+lazily, when a float_gram obligation is checked, so importing the kernel never loads numpy. Every function
+returns floats that are upper bounds of the named exact quantities under the assumptions of
+docs/trusted-base.md ("Float64 Gram bounds, re-checked by the kernel"): IEEE-754 binary64 round to nearest in
+numpy's elementwise operations, and real BLAS products (matmul, dot) of any summation order, with or without
+fused multiply-add, obeying |fl(x^T y) - x^T y| <= gamma_k |x|^T |y| (no Strassen-type algorithm). LAPACK
+(eigh, cholesky) is only a source of approximations whose accuracy is measured here, never assumed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["UNIT", "SAFE", "TINY", "gamma", "power_rows", "mode_gram", "core_rows", "gram_and_eigen", "fro"]
+
+UNIT = 2.0**-53
+# Every bound below is a monotone float expression of nonnegative floats with fewer than 2^30 roundings on any
+# path (sizes are capped by kind_float_gram), so its computed value is at least (1 - 1.3e-7) times the exact one;
+# SAFE (1 + 2^-20 > 1 + 9.5e-7) times it is an upper bound.
+SAFE = 1.0 + 2.0**-20
+TINY = 1e-300  # an underflow errs by at most 2^-1074 per rounding; TINY per entry covers every such term here
+BLOCK = 64  # t = BLOCK q + s: powers a^s (s < BLOCK) and a^(BLOCK q) by repeated multiplication
+
+
+def gamma(k: int) -> float:
+    """gamma_k = k u / (1 - k u) (Higham), rounded up by SAFE."""
+    return k * UNIT / (1 - k * UNIT) * SAFE
+
+
+def fro(x: np.ndarray) -> float:
+    """An upper bound of the Frobenius norm of x: sqrt of a dot product of its entries, times SAFE, plus TINY."""
+    flat = np.ascontiguousarray(x, dtype=float).ravel()
+    return (math.sqrt(float(np.dot(flat, flat))) + 1e-150) * SAFE
+
+
+def _absolute(z: np.ndarray) -> np.ndarray:
+    """|Re z| + |Im z| (an upper bound of |z| with one rounding, hence >= (1 - u) |z|)."""
+    return np.abs(z.real) + np.abs(z.imag)
+
+
+def power_rows(a: np.ndarray, c: np.ndarray, n: int, coef_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """F~[r, t] = fl(Re sum_j c_rj a_rj^t) (t < n, 0^0 = 1) and eps with |F~ - F| <= eps entrywise.
+
+    a, c: (R, N) complex128 with |a| <= 1 (checked by the caller). coef_steps: roundings by which c itself is
+    away from the exact coefficients (each a complex product, relative error < 4u). For t = BLOCK q + s:
+    P~_s = fl(P~_(s-1) a) and Q~_q = fl(Q~_(q-1) fl(P~_(BLOCK-1) a)), X~_q = fl(c Q~_q); every complex product
+    errs by a factor (1 + delta), |delta| < 4u, so X~_q P~_s = c a^t (1 + rho), |rho| <= theta_m = (1 + 4u)^m - 1,
+    m = t + q + 1 + coef_steps. F~ = fl(sum_j Re X~ Re P~ - Im X~ Im P~) is a real dot product of length 2N.
+    """
+    R, N = a.shape
+    b = min(BLOCK, n)
+    Q = -(-n // b)
+    P = np.empty((R, b, N), complex)
+    P[:, 0, :] = 1
+    for s in range(1, b):
+        P[:, s, :] = P[:, s - 1, :] * a
+    step = P[:, b - 1, :] * a
+    X = np.empty((R, Q, N), complex)
+    power = np.ones((R, N), complex)
+    for q in range(Q):
+        X[:, q, :] = c * power
+        power = power * step
+    Xr = np.concatenate([X.real, -X.imag], axis=2)
+    Pr = np.concatenate([P.real, P.imag], axis=2)
+    F = np.matmul(Xr, Pr.transpose(0, 2, 1)).reshape(R, Q * b)[:, :n]
+    size = np.matmul(_absolute(X), _absolute(P).transpose(0, 2, 1)).reshape(R, Q * b)[:, :n]
+    t = np.arange(n, dtype=float)
+    m = t + t // b + 1 + coef_steps
+    theta = 4 * UNIT * m / (1 - 4 * UNIT * m)  # (1 + 4u)^m - 1 <= 4um / (1 - 4um)
+    # |F~ - F| <= gamma_2N sum |X~||P~| + sum |c||a|^t theta_m, and |c||a|^t <= |X~||P~| / (1 - theta_m);
+    # the computed size is >= (1 - gamma_(N+3)) sum (|Re X~| + |Im X~|)(|Re P~| + |Im P~|) >= that of moduli.
+    rel = (gamma(2 * N) + theta / (1 - theta)) / (1 - gamma(N + 3)) * SAFE
+    tiny = TINY * (2 * N + 4) * (1 + _absolute(c).sum(axis=1, keepdims=True))
+    return F, rel * size * SAFE + tiny
+
+
+def _gram(Xr: np.ndarray, Xi: np.ndarray, conj: bool) -> tuple[np.ndarray, np.ndarray]:
+    """X^T X (conj: X^H X) of a complex matrix given by its parts, and an entrywise bound of its error."""
+    s = 1.0 if conj else -1.0
+    rr, ii, ri = Xr.T @ Xr, Xi.T @ Xi, Xr.T @ Xi
+    value = (rr + s * ii) + 1j * (ri - s * ri.T)
+    A = np.abs(Xr) + np.abs(Xi)
+    k = Xr.shape[0]
+    # each part: a length-k product of each of two kinds, then one addition: error <= gamma_(k+1) (A^T A)
+    return value, gamma(k + 3) * (A.T @ A) * SAFE + TINY * (k + 2)
+
+
+def mode_gram(B: np.ndarray, C: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Gamma~ = U^T U for U = [Re u_j | -Im u_j] (u_j = C[:, j] kron B[j, :]) on the kept columns, and a bound.
+
+    u_j^T u_l = (C^T C)_jl (B B^T)_jl and u_j^H u_l = (C^H C)_jl (conj(B) B^T)_jl; Re u_j . Re u_l = Re(x + h)/2,
+    Im u_j . Im u_l = Re(h - x)/2, Re u_j . Im u_l = Im(x + h)/2, Im u_j . Re u_l = Im(x - h)/2.
+    """
+    parts = []
+    for conj in (False, True):
+        gc, ec = _gram(C.real, C.imag, conj)
+        gb, eb = _gram(B.T.real, B.T.imag, conj)
+        value = gc * gb
+        # |x~ - x| <= ec |gb~| + (|gc~| + ec) eb + 4u |gc~ gb~| (the complex product's own rounding)
+        err = ec * np.abs(gb) + (np.abs(gc) + ec) * eb + 4 * UNIT * np.abs(gc) * np.abs(gb)
+        parts.append((value, err * SAFE + TINY))
+    (x, ex), (h, eh) = parts
+    P = x.shape[0]
+    G = np.empty((2 * P, 2 * P))
+    G[:P, :P] = (x.real + h.real) / 2
+    G[:P, P:] = -(x.imag + h.imag) / 2
+    G[P:, :P] = -(x.imag - h.imag) / 2
+    G[P:, P:] = (h.real - x.real) / 2
+    E = np.tile((ex + eh) / 2, (2, 2)) * SAFE + UNIT * (np.tile(np.abs(x) + np.abs(h), (2, 2)) / 2) * SAFE + TINY
+    G, E = G[np.ix_(keep, keep)], E[np.ix_(keep, keep)]
+    return np.triu(G) + np.triu(G, 1).T, np.maximum(E, E.T)
+
+
+def eigen_residuals(G: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """eigh(G) as a witness: d (largest first), f >= ||V^T V - I||_F and r >= ||G - V diag(d) V^T||_F."""
+    R = G.shape[0]
+    d, V = np.linalg.eigh(G)
+    if not (np.all(np.isfinite(d)) and np.all(np.isfinite(V))):
+        raise ValueError("the float eigensolver returned non-finite values")
+    d, V = np.ascontiguousarray(d[::-1]), np.ascontiguousarray(V[:, ::-1])
+    norms = np.sum(V * V, axis=0)
+    # fl(V^T V) errs entrywise by gamma_R |V|^T |V|, whose Frobenius norm is <= ||V||_F^2; the subtraction of I
+    # rounds once more (factor 1 + u); likewise fl((V d) V^T) errs by gamma_(R+1) |V| |d| |V|^T.
+    f = (fro(V.T @ V - np.eye(R)) + gamma(R) * float(norms.sum())) * (1 + UNIT) * SAFE
+    r = (fro(G - (V * d) @ V.T) + gamma(R + 1) * float(np.sum(np.abs(d) * norms))) * (1 + UNIT) * SAFE
+    return d, f, r
+
+
+def core_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> dict:
+    """The MIMO core: F~ = fl(L^T Z~), eps, and the numbers that give mu (||L L^T - Gamma||_F, lambda_min(Gamma)).
+
+    Rows of Z: Re a_j^t for every mode, Im a_j^t = Re(-i a_j^t) for modes with Im a_j != 0 (others are 0).
+    """
+    keep = np.concatenate([np.ones(len(a), bool), a.imag != 0])
+    rows_a = np.concatenate([a, a])[keep][:, None]
+    rows_c = np.concatenate([np.ones(len(a)), -1j * np.ones(len(a))])[keep][:, None]
+    Z, ez = power_rows(rows_a, rows_c.astype(complex), n)
+    gam, egam = mode_gram(B, C, keep)
+    if not (np.all(np.isfinite(gam)) and np.all(np.isfinite(egam))):
+        raise ValueError("the Gram matrix of the modes is not finite")
+    eg = fro(egam)
+    d, f, r = eigen_residuals(gam)
+    L = np.linalg.cholesky(gam)  # LinAlgError when Gamma~ is not numerically positive definite
+    side = L.shape[0]
+    # ||L L^T - Gamma||_F <= ||fl(fl(L L^T) - Gamma~)||_F (1 + u) + gamma_side ||L||_F^2 + eg
+    ec = fro(L @ L.T - gam) * (1 + UNIT) * SAFE + gamma(side) * fro(L) ** 2 * SAFE + eg
+    F = L.T @ Z
+    # |fl(L^T Z~) - L^T Z| <= gamma_side |L^T| |Z~| + |L^T| eps_Z
+    eps = (np.abs(L.T) @ (gamma(side) * np.abs(Z) + ez)) * (1 + gamma(side + 2)) * SAFE + TINY * (side + 2)
+    return {"F": F, "eps": eps, "ec": ec, "eg": eg, "gamma_min": float(d[-1]), "gamma_f": f, "gamma_r": r}
+
+
+def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> dict:
+    """T0 = fl(sum w F~^2), E2 >= sum w eps^2, e >= ||F~ w F~^T - fl(G~)||_F, and the eigen witness of G~.
+
+    w = n - t (exact). G~ = fl(S S^T) with S = fl(F~ fl(sqrt w)) (one product S S^T: BLAS may use a symmetric
+    rank-k update), symmetrized from its upper triangle. S_it S_jt = F~_it F~_jt w_t (1 + theta_4) (two roundings
+    of sqrt w squared, two of the products), so the entrywise error is <= gamma_(n+5) |F~| w |F~|^T, whose
+    Frobenius norm is <= gamma_(n+5) sum w F~^2.
+    """
+    w = n - np.arange(n, dtype=float)
+    R = F.shape[0]
+    S = F * np.sqrt(w)
+    G = S @ S.T
+    del S
+    G = np.triu(G) + np.triu(G, 1).T
+    t0 = float(np.sum((F * F) @ w))  # relative error <= gamma_(n + R + 2)
+    e2 = float(np.sum((eps * eps) @ w)) * (1 + gamma(n + R + 2)) * SAFE + TINY * R
+    if not (math.isfinite(t0) and math.isfinite(e2) and np.all(np.isfinite(G))):
+        raise ValueError("F~ w F~^T is not finite")
+    d, f, r = eigen_residuals(G)
+    return {"t0": t0, "e2": e2, "rounding": gamma(n + 6), "d": d, "f": f, "r": r, "side": R}
