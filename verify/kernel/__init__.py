@@ -7,7 +7,7 @@ as code. Its vocabulary is in obligations.py; the statements it accepts are in s
 from __future__ import annotations
 
 from .canonical import canonical_bytes, content_hash, digest, load_json
-from .check import FORMAT, CheckResult, UnreadableInput, check_certificate, check_file
+from .check import FORMAT, CheckResult, UnreadableInput, check_bytes, check_certificate, check_file
 from .errors import KernelError
 from .obligations import read_goal
 from .statements import registered_goal, statements
@@ -18,6 +18,7 @@ __all__ = [
     "KernelError",
     "UnreadableInput",
     "canonical_bytes",
+    "check_bytes",
     "check_certificate",
     "check_file",
     "content_hash",

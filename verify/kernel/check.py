@@ -20,7 +20,7 @@ from .limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, Budget, WorkExceeded, work_
 from .obligations import check_obligation, read_goal
 from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
 
-__all__ = ["CheckResult", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]
+__all__ = ["CheckResult", "check_bytes", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]
 
 FORMAT = "hmh-certificate/1"
 _REQUIRED = ("format", "claim", "verdict", "reference", "statement", "obligations", "hash")
@@ -222,6 +222,15 @@ def check_file(path: Path) -> CheckResult:
         data = read_bounded(path, MAX_FILE_BYTES, "certificate file")
     except ReadError as err:
         raise UnreadableInput(str(err)) from None
+    return check_bytes(data, source)
+
+
+def check_bytes(data: bytes, source: str) -> CheckResult:
+    """Check a certificate from its bytes, as check_file does after reading them (producers check what they write).
+
+    The cost of parsing and hashing is charged to the certificate's budget, on the counted bytes, before either
+    is done. Bytes that are not JSON at all, or over the size bound, raise UnreadableInput.
+    """
     with work_budget() as budget:
         try:
             # parsing and the two hashes, charged on the counted bytes before either is done
