@@ -1,6 +1,7 @@
 """Checking one certificate: schema, statement, every obligation, and the content hash.
 
-Order of work, so that a hostile file costs little: the header and the obligation table are read first;
+Order of work, so that a hostile file costs little: the bytes are counted and the cost of parsing and hashing them
+is charged to the certificate's budget before either is done; the header and the obligation table are read first;
 an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
 is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same), and
 only then is the registered goal read and the witness checked, under one work budget per
