@@ -234,6 +234,13 @@ def rank_long_rows() -> dict:
     return cert
 
 
+def sos_many_terms() -> dict:
+    """thm4.2.eq5's sum of squares with as many terms {coeff, square} as the bracket bound allows, each read."""
+    cert = _load("thm4.2.eq5")
+    _ob(cert, "lower-bound")["witness"]["terms"] += [{"coeff": "1/3", "square": "a*b - v1"}] * (CONTAINERS - 100)
+    return cert
+
+
 def surrogate_claim() -> dict:
     """A lone surrogate in "claim" (written as the escape \\ud800; text output must survive it)."""
     cert = _load("thm4.2.eq5")
@@ -244,7 +251,7 @@ def surrogate_claim() -> dict:
 # Cases written compactly (a forger need not use the canonical layout) up to MAX_FILE_BYTES, not 1 MB.
 LARGE = {"unknown_key_integers", "unknown_key_floats", "unknown_key_strings", "unknown_key_objects"}
 LARGE |= {"huge_goal_matrix", "repeated_rank_combinations", "unknown_key_8m", "huge_goal_list"}
-LARGE |= {"rank_long_coefficients", "rank_long_rows"}
+LARGE |= {"rank_long_coefficients", "rank_long_rows", "sos_many_terms"}
 
 CASES: dict[str, Callable[[], dict]] = {
     f.__name__: f
@@ -272,6 +279,7 @@ CASES: dict[str, Callable[[], dict]] = {
         rank_long_coefficients,
         rank_long_rows,
         surrogate_claim,
+        sos_many_terms,
     )
 }
 
