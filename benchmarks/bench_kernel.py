@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
-import resource
+import os
 import subprocess
 import sys
 import tempfile
@@ -25,10 +25,13 @@ sys.path.insert(0, str(ROOT))
 
 from verify.certificate import reseal  # noqa: E402
 from verify.kernel import canonical_bytes  # noqa: E402
-from verify.kernel.limits import MAX_FILE_BYTES  # noqa: E402
+from verify.kernel.limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES  # noqa: E402
 
 CERTS = ROOT / "certs"
 MAX_BYTES = 1_000_000
+# Just under the kernel's count bounds (commas and brackets counted before parsing): the most a file may hold.
+VALUES = MAX_JSON_VALUES - 1_000
+CONTAINERS = MAX_JSON_CONTAINERS - 1_000
 
 
 def compact_bytes(cert: dict) -> bytes:
@@ -170,43 +173,85 @@ def _junk_witness(junk: object) -> dict:
 
 
 def unknown_key_integers() -> dict:
-    """2.4 million integers under an unknown witness key (about 5 MB written compactly)."""
-    return _junk_witness([1] * 2_400_000)
+    """Integers under an unknown witness key, as many as the value bound allows."""
+    return _junk_witness([1] * VALUES)
 
 
 def unknown_key_floats() -> dict:
-    """2.4 million floats under an unknown witness key (each a Python object once read)."""
-    return _junk_witness([1.5] * 2_400_000)
+    """Floats under an unknown witness key (each a Python object once read), as many as the value bound allows."""
+    return _junk_witness([1.5] * VALUES)
 
 
 def unknown_key_strings() -> dict:
-    """1.5 million distinct 8-character strings under an unknown witness key (about 16 MB)."""
-    return _junk_witness([f"{k:08d}" for k in range(1_500_000)])
+    """Distinct 13-character strings under an unknown witness key (about 16 MB), as many as the bounds allow."""
+    return _junk_witness([f"{k:013d}" for k in range(VALUES)])
 
 
 def unknown_key_objects() -> dict:
-    """490,000 empty objects under an unknown witness key (the most expensive value per byte)."""
-    return _junk_witness([{} for _ in range(490_000)])
+    """Empty objects under an unknown witness key (the most expensive value per byte), as many as allowed."""
+    return _junk_witness([{} for _ in range(CONTAINERS)])
 
 
 def huge_goal_matrix() -> dict:
-    """thm4.2.step1's 2 x 2 rotation replaced by a 1,170 x 1,170 matrix in one goal (about 16 MB)."""
+    """thm4.2.step1's 2 x 2 rotation replaced by a 999 x 999 matrix in one goal (about 11 MB)."""
     cert = _load("thm4.2.step1")
-    _ob(cert, "W1")["goal"]["matrices"]["A"] = [["123456/7"] * 1170 for _ in range(1170)]
+    _ob(cert, "W1")["goal"]["matrices"]["A"] = [["123456/7"] * 999 for _ in range(999)]
     return cert
 
 
 def repeated_rank_combinations() -> dict:
-    """A true combination for a minor row repeated 400,000 times (it used to be checked for free each time)."""
+    """A true combination for a minor row repeated as often as the bracket bound allows (once checked for free)."""
     cert = _load("thm4.2.step1")
     combination = {"row": 0, "coefficients": ["1", "0"]}
-    _ob(cert, "not-collinear")["witness"]["combinations"] = [combination] * 400_000
+    _ob(cert, "not-collinear")["witness"]["combinations"] = [combination] * (CONTAINERS // 2)
+    return cert
+
+
+def unknown_key_8m() -> dict:
+    """8 million integers under an unknown witness key (16 MB compact; issue 20: 6.6 s and 695 MB before)."""
+    return _junk_witness([0] * 8_000_000)
+
+
+def huge_goal_list() -> dict:
+    """thm4.2.step1's goal matrix A replaced by one row of entries "12345/7", as many as the value bound allows."""
+    cert = _load("thm4.2.step1")
+    _ob(cert, "W1")["goal"]["matrices"]["A"] = [["12345/7"] * VALUES]
+    return cert
+
+
+def rank_long_coefficients() -> dict:
+    """A rank combination with as many coefficients as the value bound allows (the rank is 1)."""
+    cert = _load("appA.eq18.singular")
+    combinations = _ob(cert, "A-to-the-1-is-nonzero")["witness"]["combinations"]
+    combinations[0]["coefficients"] = ["1/3"] * VALUES
+    return cert
+
+
+def rank_long_rows() -> dict:
+    """A rank witness whose minor rows list is as long as the value bound allows."""
+    cert = _load("thm4.2.step1")
+    _ob(cert, "not-collinear")["witness"]["rows"] = [0] * VALUES
+    return cert
+
+
+def sos_many_terms() -> dict:
+    """thm4.2.eq5's sum of squares with as many terms {coeff, square} as the bracket bound allows, each read."""
+    cert = _load("thm4.2.eq5")
+    _ob(cert, "lower-bound")["witness"]["terms"] += [{"coeff": "1/3", "square": "a*b - v1"}] * (CONTAINERS - 100)
+    return cert
+
+
+def surrogate_claim() -> dict:
+    """A lone surrogate in "claim" (written as the escape \\ud800; text output must survive it)."""
+    cert = _load("thm4.2.eq5")
+    cert["claim"] = "thm4.2.eq5\ud800"
     return cert
 
 
 # Cases written compactly (a forger need not use the canonical layout) up to MAX_FILE_BYTES, not 1 MB.
 LARGE = {"unknown_key_integers", "unknown_key_floats", "unknown_key_strings", "unknown_key_objects"}
-LARGE |= {"huge_goal_matrix", "repeated_rank_combinations"}
+LARGE |= {"huge_goal_matrix", "repeated_rank_combinations", "unknown_key_8m", "huge_goal_list"}
+LARGE |= {"rank_long_coefficients", "rank_long_rows", "sos_many_terms"}
 
 CASES: dict[str, Callable[[], dict]] = {
     f.__name__: f
@@ -229,59 +274,84 @@ CASES: dict[str, Callable[[], dict]] = {
         unknown_key_objects,
         huge_goal_matrix,
         repeated_rank_combinations,
+        unknown_key_8m,
+        huge_goal_list,
+        rank_long_coefficients,
+        rank_long_rows,
+        surrogate_claim,
+        sos_many_terms,
     )
 }
 
 
-def _run(paths: list[Path]) -> tuple[float, float, int, int, str]:
-    """Seconds, CPU seconds, peak RSS of the child in MB, exit code and the last line of `verify check`."""
+def _run(paths: list[Path], checker: Path = ROOT) -> tuple[float, float, int, int, str]:
+    """Seconds, CPU seconds, peak RSS in MB and exit code of one `verify check` child (os.wait4: its own figures)."""
     start = time.perf_counter()
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    before, cpu_before = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
-    done = subprocess.run(
-        [sys.executable, "-m", "verify", "check", "--partial", *map(str, paths)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    seconds = time.perf_counter() - start
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = usage.ru_utime + usage.ru_stime - cpu_before
-    peak = max(usage.ru_maxrss, before) // 1024  # the largest child so far: run the biggest case last to read it
-    text = done.stdout + done.stderr
+    with tempfile.TemporaryFile() as out:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "verify", "check", "--partial", *map(str, paths)],
+            cwd=checker,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        text = out.read().decode("utf-8", "backslashreplace")
+    cpu = usage.ru_utime + usage.ru_stime
+    peak = usage.ru_maxrss // 1024  # kilobytes on Linux
     if "Traceback" in text:
-        return seconds, cpu, peak, done.returncode, "TRACEBACK: " + text.strip().splitlines()[-1]
+        return seconds, cpu, peak, child.returncode, "TRACEBACK: " + text.strip().splitlines()[-1]
     lines = [line for line in text.splitlines() if line.startswith("    ")]
     last = (lines[0].strip() if lines else text.strip().splitlines()[-1])[:110]
-    return seconds, cpu, peak, done.returncode, last
+    return seconds, cpu, peak, child.returncode, last
+
+
+def write_case(name: str, path: Path) -> None:
+    """Build one hostile file, re-sealed, compact for the large cases and canonical for the others."""
+    cert = reseal(copy.deepcopy(CASES[name]()))
+    path.write_bytes(compact_bytes(cert) if name in LARGE else canonical_bytes(cert))
 
 
 def main() -> int:
     """Write each hostile file, check it alone, print a table; then time the committed certificates."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", type=Path, help="write the hostile files here (default: a temporary folder)")
+    parser.add_argument("--only", nargs="*", metavar="CASE", help="run only these cases (default: all)")
+    parser.add_argument("--no-committed", action="store_true", help="skip timing the committed certificates")
+    parser.add_argument(
+        "--checker", type=Path, default=ROOT, help="check with the verify package of this checkout (before/after)"
+    )
+    parser.add_argument("--write", nargs=2, metavar=("CASE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.write:
+        write_case(args.write[0], Path(args.write[1]))
+        return 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="hostile-"))
     folder.mkdir(parents=True, exist_ok=True)
     print(f"{'case':26} {'bytes':>9} {'seconds':>8} {'cpu s':>6} {'peak MB':>8} {'exit':>4}  message")
     worst, worst_cpu = 0.0, 0.0
-    for name, make in CASES.items():
-        cert = reseal(copy.deepcopy(make()))
-        data = compact_bytes(cert) if name in LARGE else canonical_bytes(cert)
+    for name in CASES:
+        if args.only and name not in args.only:
+            continue
         path = folder / f"{name}.json"
-        path.write_bytes(data)
-        seconds, cpu, peak, code, message = _run([path])
+        # written by a child process, so that this process stays small: a child's peak RSS starts at its parent's
+        subprocess.run([sys.executable, __file__, "--write", name, str(path)], check=True)
+        size = path.stat().st_size
+        seconds, cpu, peak, code, message = _run([path], args.checker)
         worst, worst_cpu = max(worst, seconds), max(worst_cpu, cpu)
         limit = MAX_FILE_BYTES if name in LARGE else MAX_BYTES
-        flag = "" if len(data) <= limit else f"  (over {limit} bytes)"
-        print(f"{name:26} {len(data):9d} {seconds:8.2f} {cpu:6.2f} {peak:8d} {code:4d}  {message}{flag}")
+        flag = "" if size <= limit else f"  (over {limit} bytes)"
+        print(f"{name:26} {size:9d} {seconds:8.2f} {cpu:6.2f} {peak:8d} {code:4d}  {message}{flag}", flush=True)
+    print(f"slowest hostile file: {worst:.2f} s, {worst_cpu:.2f} s CPU (target: <= 5 s CPU and <= 300 MB each)")
+    if args.no_committed:
+        return 0
     seconds, _, peak, code, message = _run(sorted(CERTS.glob("*.json")))
     print(
         f"\ncommitted certificates ({len(list(CERTS.glob('*.json')))} files): {seconds:.2f} s, peak {peak} MB, "
         f"exit {code}"
     )
-    print(f"slowest hostile file: {worst:.2f} s, {worst_cpu:.2f} s CPU (target: <= 5 s CPU and <= 300 MB each)")
     return 0
 
 

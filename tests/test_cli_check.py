@@ -104,3 +104,19 @@ def test_json_gives_a_refuted_certificate_both_sides_at_its_counterexample_and_i
         "0",
         {"u": "1", "wk": "1", "wq": "1"},
     )
+
+
+def test_text_output_survives_any_file_name_and_keeps_the_other_results(tmp_path):
+    from helpers_cli import verify
+
+    folder = _copy(tmp_path / "c", ["thm4.2", "thm4.2.eq5"])
+    os.rename(folder / "thm4.2.eq5.json", os.fsencode(folder) + b"/eq5-\xff\x1b[2J.json")  # undecodable, escape
+    (folder / "bad.json").write_bytes(b'{"claim": "x\\ud800"}')
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}  # strict: a lone surrogate cannot be encoded
+    done = verify("check", "--partial", str(folder), env=env)
+    assert "internal error" not in done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert any(line.startswith("ok ") and "eq5-\\udcff\\x1b[2J.json  (thm4.2.eq5," in line for line in lines)
+    assert any(line.startswith("ok ") and "thm4.2.json" in line for line in lines)
+    assert any("found the string 'x\\ud800', expected ASCII characters only" in line for line in lines)
+    assert lines[-1] == "verify check: 2 valid, 1 invalid, 0 unreadable" and done.returncode == 1

@@ -26,8 +26,8 @@ def test_a_failing_claim_never_replaces_a_valid_certificate(tmp_path, monkeypatc
     before = (out / "thm4.2.json").read_bytes()
     import verify.runner as runner
 
-    real = runner.check_certificate
-    monkeypatch.setattr(runner, "check_certificate", lambda *a: (r := real(*a), setattr(r, "valid", False), r)[2])
+    real = runner.check_bytes
+    monkeypatch.setattr(runner, "check_bytes", lambda *a: (r := real(*a), setattr(r, "valid", False), r)[2])
     assert main(["run", "thm4.2", "--out", str(out), "--quiet"]) == 1
     assert (out / "thm4.2.json").read_bytes() == before
     assert "thm4.2" in capsys.readouterr().out

@@ -50,3 +50,42 @@ def test_digest_changes_when_any_number_changes():
 def test_a_string_or_key_that_is_not_ascii_is_rejected_before_any_other_check(data):
     with pytest.raises(KernelError, match="ASCII"):
         load_json(data, "f.json")
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"[-0]", "found the integer -0, expected 0"),
+        (b"[-0.0]", "expected 0.0"),
+        (b"[1.50]", "expected its canonical spelling 1.5"),
+        (b"[1E5]", "expected its canonical spelling 100000.0"),
+        (b"[1e999]", "expected its canonical spelling inf"),
+        (b"[01]", "not valid JSON"),
+        (b"[+1]", "not valid JSON"),
+    ],
+)
+def test_reader_refuses_numbers_not_in_their_one_spelling(data, message):
+    with pytest.raises(KernelError, match=message):
+        load_json(data, "f")
+
+
+def test_reader_keeps_canonical_floats_and_integers():
+    assert load_json(b'[1.5, 0.99, 1e-05, -5, 0, "-0"]', "f") == [1.5, 0.99, 1e-05, -5, 0, "-0"]
+
+
+def test_values_are_counted_on_the_bytes_before_anything_is_parsed():
+    from verify.kernel.canonical import reading_units
+    from verify.kernel.limits import MAX_JSON_VALUES
+
+    too_many = b"[" + b"0," * (MAX_JSON_VALUES + 1) + b"x]"  # not even JSON: refused for its count, never parsed
+    with pytest.raises(KernelError, match=f"expected at most {MAX_JSON_VALUES} values"):
+        load_json(too_many, "f")
+    with pytest.raises(KernelError, match="commas"):
+        reading_units(too_many, "f")
+    assert reading_units(b'[1,{"a":2}]', "f") == 2 * 1 + 4 * 2 + 11 // 16
+
+
+def test_a_lone_surrogate_escape_anywhere_is_refused():
+    for data in (b'{"claim": "x\\ud800"}', b'{"provenance": {"python": "\\udfff"}}', b'{"\\ud800": 1}'):
+        with pytest.raises(KernelError, match="expected ASCII characters only"):
+            load_json(data, "f")

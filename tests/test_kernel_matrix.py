@@ -7,7 +7,7 @@ import pytest
 from verify.kernel.errors import KernelError
 from verify.kernel.expr import parse_expression
 from verify.kernel.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
-from verify.kernel.numbers import GQ
+from verify.kernel.numbers import GQ, parse_number
 
 ROT = read_matrix([["0", "-1"], ["1", "0"]], "A")
 
@@ -85,3 +85,26 @@ def test_a_rank_combination_must_show_a_new_row():
     for combinations in ([again, again], [{"row": 0, "coefficients": ["1", "0"]}, again]):
         with pytest.raises(KernelError, match="already a minor row or shown dependent"):
             check_rank_witness(m, 2, {"rows": [0, 1], "cols": [0, 1], "combinations": combinations}, "w")
+
+
+def test_rank_witness_lists_are_measured_before_their_entries_are_read():
+    m = read_matrix([["1", "2"], ["2", "4"]], "m")
+    with pytest.raises(KernelError, match="expected 1 distinct rows"):
+        check_rank_witness(m, 1, {"rows": ["not a row"] * 1000, "cols": [0], "combinations": []}, "w")
+    combination = {"row": 1, "coefficients": ["not a number"] * 1000}
+    with pytest.raises(KernelError, match="found 1000 coefficients, expected 1"):
+        check_rank_witness(m, 1, {"rows": [0], "cols": [0], "combinations": [combination]}, "w")
+    check_rank_witness(m, 1, {"rows": [0], "cols": [0], "combinations": [{"row": 1, "coefficients": ["2"]}]}, "w")
+
+
+def test_each_rank_combination_is_charged_by_the_size_of_its_coefficients():
+    from verify.kernel.limits import WorkExceeded, work_budget
+
+    m = read_matrix([["1", "2"], ["2", "4"]], "m")
+    big = "1" + "0" * 3999  # a true-but-huge coefficient would need huge products: charged before they run
+    witness = {"rows": [0], "cols": [0], "combinations": [{"row": 1, "coefficients": [big]}]}
+    with work_budget(10**9) as probe:
+        parse_number(big, "x")
+    limit = 2 * 2 * 2 + probe.used + 1  # the minor's charge and the coefficient's reading fit, the combination's not
+    with work_budget(limit), pytest.raises(WorkExceeded, match="rank witness combination"):
+        check_rank_witness(m, 1, witness, "w")

@@ -104,3 +104,16 @@ def test_integer_text_reads_ascii_decimals_and_bounds_the_digits():
     assert parse_integer_text("-120", "where") == -120
     with pytest.raises(KernelError, match="more than"):
         parse_integer_text("9" * 5000, "where")
+
+
+def test_every_number_read_is_charged_before_it_is_parsed():
+    from verify.kernel.limits import WorkExceeded, work_budget
+
+    with work_budget(1_000) as budget:
+        parse_number("1/3", "x")
+        assert budget.used >= 4
+        with pytest.raises(WorkExceeded, match="reading numbers"):
+            for _ in range(10):  # 4,000 digits each: the budget runs out within a few
+                parse_number("1" + "7" * 3999, "x")
+    with work_budget(100), pytest.raises(WorkExceeded, match="reading numbers"):
+        parse_integer_text("9" * 4000, "x")

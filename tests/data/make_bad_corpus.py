@@ -15,6 +15,7 @@ from pathlib import Path
 
 from verify.certificate import reseal as _rehash
 from verify.kernel import canonical_bytes
+from verify.kernel.limits import MAX_JSON_VALUES
 from verify.mutation import set_param
 
 HERE = Path(__file__).parent
@@ -299,6 +300,31 @@ def reversed_piece(cert: dict) -> dict:
     return _rehash(cert)
 
 
+def surrogate_claim(cert: dict) -> dict:
+    """A lone surrogate in the claim (escaped as \\ud800 in the file; the report must still print)."""
+    cert["claim"] = "thm4.2.eq5\ud800"
+    return _rehash(cert)
+
+
+def rank_long_coefficients(cert: dict) -> dict:
+    """A rank combination with 1,000 coefficients where the rank is 2: refused by its length, none parsed."""
+    cert = _load("appA.eq18.singular")
+    _obligation(cert, "A-to-the-1-is-nonzero")["witness"]["combinations"][0]["coefficients"] = ["x"] * 1000
+    return _rehash(cert)
+
+
+def huge_goal_early_difference(cert: dict) -> dict:
+    """The 2 x 2 rotation of W(1) replaced by a 100 x 100 matrix that differs in its first entry."""
+    _obligation(cert, "W1")["goal"]["matrices"]["A"] = [["7/3"] * 100 for _ in range(100)]
+    return _rehash(cert)
+
+
+def unknown_key_many_values(cert: dict) -> dict:
+    """10,000 values under a witness key no kind knows: refused by the key, before any value is read as a number."""
+    _obligation(cert, "attained")["witness"]["junk"] = ["1/0"] * 10_000
+    return _rehash(cert)
+
+
 CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "flipped-sign": ("thm4.2.eq5", flipped_sign, "obligation 'lower-bound': the weighted sum of squares"),
     "perturbed-goal-entry": ("thm4.2.step1", perturbed_goal_entry, "obligation 'W1': goal differs"),
@@ -353,6 +379,18 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "boolean-size": ("thm4.2.eq5", boolean_size, "found True, expected an integer"),
     "matrix-named-i": ("thm4.2.step1", matrix_named_i, "obligation 'W1': goal differs from the registered statement"),
     "reversed-piece": ("thm5.1.conclusion.instance", reversed_piece, "ends before it starts"),
+    "surrogate-claim": ("thm4.2.eq5", surrogate_claim, "found the string 'thm4.2.eq5\\ud800', expected ASCII"),
+    "rank-long-coefficients": (
+        "appA.eq18.singular",
+        rank_long_coefficients,
+        "combinations[0]: found 1000 coefficients, expected 1",
+    ),
+    "huge-goal-early-difference": (
+        "thm4.2.step1",
+        huge_goal_early_difference,
+        "obligation 'W1': goal differs from the registered statement",
+    ),
+    "unknown-key-many-values": ("thm4.2.eq5", unknown_key_many_values, "unknown field 'junk'"),
 }
 
 
@@ -369,6 +407,21 @@ def main() -> None:
     manifest["deep-nesting.json"] = {"from": None, "tamper": "JSON nested 200 deep", "expect": "nested deeper"}
     (BAD / "nan.json").write_text('{"claim": "thm4.2", "x": NaN}\n')
     manifest["nan.json"] = {"from": None, "tamper": "a NaN literal", "expect": "NaN and Infinity are not numbers"}
+    # -0 as a JSON integer: the same content (and hash) as 0, so only the reader's spelling rule can refuse it
+    step1 = (CERTS / "thm4.2.step1.json").read_bytes().replace(b'"cols": [0,1]', b'"cols": [-0,1]', 1)
+    (BAD / "json-negative-zero.json").write_bytes(step1)
+    manifest["json-negative-zero.json"] = {
+        "from": "thm4.2.step1",
+        "tamper": "the rank witness's column 0 written as the JSON integer -0 (hash unchanged)",
+        "expect": "found the integer -0, expected 0",
+    }
+    # more values than the reader's bound: refused from counting commas, before anything is parsed
+    (BAD / "too-many-values.json").write_bytes(b'{"junk": [' + b"0," * (MAX_JSON_VALUES + 1) + b"0]}\n")
+    manifest["too-many-values.json"] = {
+        "from": None,
+        "tamper": f"{MAX_JSON_VALUES + 2} values in one file",
+        "expect": f"expected at most {MAX_JSON_VALUES} values",
+    }
     (HERE / "bad-manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
 
 

@@ -187,9 +187,9 @@ def run(args: argparse.Namespace) -> int:
         _print(results, unreadable, missing, mismatches, regressions, folders)
         print("verify check: " + ", ".join(f"{n} {k}" for k, n in counts.items() if n or k in _ALWAYS))
     for message in unreadable:  # bad input: one line each on stderr, naming the file (exit 2)
-        print(f"verify check: {message}", file=sys.stderr)
+        print(_shown(f"verify check: {message}"), file=sys.stderr)
     if junit_error:
-        print(f"verify check: {junit_error}", file=sys.stderr)
+        print(_shown(f"verify check: {junit_error}"), file=sys.stderr)
     return code
 
 
@@ -209,17 +209,29 @@ def _counts(results: list, unreadable: list, missing: list, mismatches: list, re
     }
 
 
+def _shown(value: object) -> str:
+    """Text any terminal and any output encoding can show: characters outside printable ASCII as escapes.
+
+    File names (undecodable bytes become lone surrogates) and strings from a certificate are shown this way, so that
+    no string can break the report, lose the other files' lines, or move the cursor.
+    """
+    text = str(value)
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(c if " " <= c <= "~" else ascii(c)[1:-1] for c in text)
+
+
 def _print(results: list, unreadable: list, missing: list, mismatches: list, regressions: list, folders: list) -> None:
     """The text report: one line per file, then what is missing, mismatched or regressed (unreadable: stderr)."""
     for r in results:
         status = "ok     " if r.valid else "INVALID"
-        print(f"{status}  {r.source}  ({r.claim}, {r.verdict}, {r.obligations} obligations)")
+        print(_shown(f"{status}  {r.source}  ({r.claim}, {r.verdict}, {r.obligations} obligations)"))
         for message in r.errors:
-            print(textwrap.indent(message, "    "))
+            print(textwrap.indent("\n".join(_shown(line) for line in str(message).split("\n")), "    "))
     for message in mismatches:
-        print(f"FIGURE      {message}")
+        print(_shown(f"FIGURE      {message}"))
     where = ", ".join(str(f) for f in folders)
     for claim_id in missing:
-        print(f"MISSING     {claim_id} (no certificate in {where}; --partial accepts this)")
+        print(_shown(f"MISSING     {claim_id} (no certificate in {where}; --partial accepts this)"))
     for line in regressions:
-        print(f"REGRESSION  {line}")
+        print(_shown(f"REGRESSION  {line}"))

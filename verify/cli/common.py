@@ -116,7 +116,7 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
     (exit 2); any other rejection is a fault of the producer (exit 1).
     """
     from verify.certificate import certificate_bytes
-    from verify.kernel import check_certificate, load_json
+    from verify.kernel import check_bytes
     from verify.kernel.limits import MAX_FILE_BYTES
 
     data = certificate_bytes(cert)
@@ -125,7 +125,7 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
             f"{source}: the certificate {path.name} for this SSM would have {len(data):,} bytes, more than the kernel "
             f"reads ({MAX_FILE_BYTES:,}); use a smaller state dimension or entries with fewer digits"
         )
-    result = check_certificate(load_json(data, str(path)), str(path))
+    result = check_bytes(data, str(path))
     if result.valid:
         return data
     first = result.errors[0] if result.errors else "no message"

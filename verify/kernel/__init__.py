@@ -10,7 +10,7 @@ Gram representation G = U Y U^T on which heads_error's witness is built.
 from __future__ import annotations
 
 from .canonical import ReadError, canonical_bytes, content_hash, digest, load_json, read_bounded
-from .check import FORMAT, CheckResult, UnreadableInput, check_certificate, check_file
+from .check import FORMAT, CheckResult, UnreadableInput, check_bytes, check_certificate, check_file
 from .errors import KernelError
 from .kind_heads_error import MAX_DENSE as HEADS_ERROR_MAX_DENSE
 from .kind_heads_error import MAX_OUTPUTS as HEADS_ERROR_MAX_OUTPUTS
@@ -30,6 +30,7 @@ __all__ = [
     "ReadError",
     "UnreadableInput",
     "canonical_bytes",
+    "check_bytes",
     "check_certificate",
     "check_file",
     "content_hash",

@@ -1,6 +1,7 @@
 """Checking one certificate: schema, statement, every obligation, and the content hash.
 
-Order of work, so that a hostile file costs little: the header and the obligation table are read first;
+Order of work, so that a hostile file costs little: the bytes are counted and the cost of parsing and hashing them
+is charged to the certificate's budget before either is done; the header and the obligation table are read first;
 an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
 is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same), and
 only then is the registered goal read and the witness checked, under one work budget per
@@ -10,16 +11,17 @@ makes that obligation invalid with a message, and the other obligations are stil
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .canonical import ReadError, content_hash, digest, load_json, read_bounded
+from .canonical import ReadError, content_hash, digest, load_json, read_bounded, reading_units
 from .errors import KernelError
-from .limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, WorkExceeded, work_budget
+from .limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, Budget, WorkExceeded, work_budget
 from .obligations import check_obligation, read_goal
 from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
 
-__all__ = ["CheckResult", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]
+__all__ = ["CheckResult", "check_bytes", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]
 
 FORMAT = "hmh-certificate/1"
 _REQUIRED = ("format", "claim", "verdict", "reference", "statement", "obligations", "hash")
@@ -82,8 +84,8 @@ def _check_provenance(value: object, where: str) -> None:
     if not isinstance(versions, dict) or len(versions) > 16:
         raise KernelError(f"{where}.versions", "expected an object of at most 16 package versions")
     for text in [value.get("ground_types", ""), value.get("python", ""), *versions, *versions.values()]:
-        if not isinstance(text, str) or len(text) > 64:
-            raise KernelError(where, "expected short strings")
+        if not isinstance(text, str) or len(text) > 64 or not text.isascii():
+            raise KernelError(where, "expected short strings of ASCII characters")
 
 
 def _obligation_table(cert: dict, required: list[dict], source: str) -> dict[str, dict]:
@@ -140,13 +142,22 @@ def _memo_key(item: dict, spec_item: dict, params: dict) -> str:
     return digest({"item": {k: v for k, v in item.items() if k != "digest"}, "expected": expected})
 
 
-def check_certificate(cert: object, source: str = "<certificate>", memo: dict | None = None) -> CheckResult:
+def check_certificate(
+    cert: object, source: str = "<certificate>", memo: dict | None = None, budget: Budget | None = None
+) -> CheckResult:
     """Re-check a parsed certificate completely; any failure or undecided step makes it invalid.
 
     `memo` (optional, used by the mutation test) maps an obligation's content and registered goal to the
     error it produced (or None); an obligation seen before is not checked again. Each check is a pure
-    function of exactly that content, so the answer is the same.
+    function of exactly that content, so the answer is the same. `budget` (check_file's) already carries the
+    charge for reading the file; without it the checks run under a fresh one.
     """
+    with work_budget() if budget is None else nullcontext(budget):
+        return _check_certificate(cert, source, memo)
+
+
+def _check_certificate(cert: object, source: str, memo: dict | None) -> CheckResult:
+    """check_certificate inside its budget."""
     if not isinstance(cert, dict):
         return CheckResult(source, None, None, False, [f"{source}: expected a JSON object at the top level"])
     result = CheckResult(source, _text(cert.get("claim")), _text(cert.get("verdict")), False)
@@ -158,42 +169,44 @@ def check_certificate(cert: object, source: str = "<certificate>", memo: dict | 
     except KernelError as err:
         result.errors.append(str(err))
         return result
+    except WorkExceeded as err:
+        result.errors.append(f"{source}: {err}")
+        return result
     except Exception as err:  # noqa: BLE001 - a malformed file must never crash the checker
         result.errors.append(f"{source}: malformed certificate ({type(err).__name__})")
         return result
     if result.errors:  # an edited file is rejected on its seals, before any mathematics runs
         return result
     params = cert.get("params", {})
-    with work_budget():
-        for spec_item in required:
-            name = spec_item["name"]
-            where = f"{source}: obligation {name!r}"
-            if name not in table:
-                result.errors.append(f"{where}: missing; the statement of {cert['claim']} requires it")
-                continue
-            key = _memo_key(table[name], spec_item, params) if memo is not None else None
-            if key is not None and key in memo:
-                if memo[key] is None:
-                    result.obligations += 1
-                else:
-                    result.errors.append(f"{where}: {memo[key]}")
-                continue
-            before = len(result.errors)
-            try:
-                _check_one(table[name], spec_item, params, where)
+    for spec_item in required:
+        name = spec_item["name"]
+        where = f"{source}: obligation {name!r}"
+        if name not in table:
+            result.errors.append(f"{where}: missing; the statement of {cert['claim']} requires it")
+            continue
+        key = _memo_key(table[name], spec_item, params) if memo is not None else None
+        if key is not None and key in memo:
+            if memo[key] is None:
                 result.obligations += 1
-            except KernelError as err:
-                result.errors.append(str(err) if str(err).startswith(where) else f"{where}: {err}")
-            except WorkExceeded as err:
-                result.errors.append(f"{where}: {err}")
-            except RecursionError:
-                result.errors.append(f"{where}: malformed input (nested too deeply for the checker)")
-            except MemoryError:
-                result.errors.append(f"{where}: exceeds the kernel's memory (the input is too large)")
-            except Exception as err:  # noqa: BLE001 - no exception of any type escapes an obligation
-                result.errors.append(f"{where}: malformed input ({type(err).__name__}: {str(err)[:200]})")
-            if key is not None:
-                memo[key] = result.errors[-1].removeprefix(f"{where}: ") if len(result.errors) > before else None
+            else:
+                result.errors.append(f"{where}: {memo[key]}")
+            continue
+        before = len(result.errors)
+        try:
+            _check_one(table[name], spec_item, params, where)
+            result.obligations += 1
+        except KernelError as err:
+            result.errors.append(str(err) if str(err).startswith(where) else f"{where}: {err}")
+        except WorkExceeded as err:
+            result.errors.append(f"{where}: {err}")
+        except RecursionError:
+            result.errors.append(f"{where}: malformed input (nested too deeply for the checker)")
+        except MemoryError:
+            result.errors.append(f"{where}: exceeds the kernel's memory (the input is too large)")
+        except Exception as err:  # noqa: BLE001 - no exception of any type escapes an obligation
+            result.errors.append(f"{where}: malformed input ({type(err).__name__}: {str(err)[:200]})")
+        if key is not None:
+            memo[key] = result.errors[-1].removeprefix(f"{where}: ") if len(result.errors) > before else None
     result.valid = not result.errors
     return result
 
@@ -210,10 +223,24 @@ def check_file(path: Path) -> CheckResult:
         data = read_bounded(path, MAX_FILE_BYTES, "certificate file")
     except ReadError as err:
         raise UnreadableInput(str(err)) from None
-    try:
-        cert = load_json(data, source)
-    except KernelError as err:
-        if "not valid JSON" in err.message or "bytes, more than" in err.message:
-            raise UnreadableInput(str(err)) from None
-        return CheckResult(source, None, None, False, [str(err)])
-    return check_certificate(cert, source)
+    return check_bytes(data, source)
+
+
+def check_bytes(data: bytes, source: str) -> CheckResult:
+    """Check a certificate from its bytes, as check_file does after reading them (producers check what they write).
+
+    The cost of parsing and hashing is charged to the certificate's budget, on the counted bytes, before either
+    is done. Bytes that are not JSON at all, or over the size bound, raise UnreadableInput.
+    """
+    with work_budget() as budget:
+        try:
+            # parsing and the two hashes, charged on the counted bytes before either is done
+            budget.charge(reading_units(data, source), "reading, parsing and hashing the file")
+            cert = load_json(data, source)
+        except KernelError as err:
+            if "not valid JSON" in err.message or "bytes, more than" in err.message:
+                raise UnreadableInput(str(err)) from None
+            return CheckResult(source, None, None, False, [str(err)])
+        except WorkExceeded as err:
+            return CheckResult(source, None, None, False, [f"{source}: {err}"])
+        return check_certificate(cert, source, budget=budget)

@@ -40,10 +40,11 @@ __all__ = [
 # leaves room and keeps a file at the bound within seconds and a few hundred MB to read.
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Values and arrays/objects in one file, counted on the bytes before parsing (commas, brackets): Python objects
-# cost about 30-70 bytes each, so these keep any file within about 250 MB once read. The largest certificate
-# (exp.fig3) has 148,475 commas and 11,560 brackets.
-MAX_JSON_VALUES = 2_500_000
-MAX_JSON_CONTAINERS = 500_000
+# cost about 30-70 bytes each, so these keep any file within about 150 MB and 2 s once read and hashed
+# (benchmarks/bench_kernel.py). The largest certificate (exp.fig3, 6.8 MB) has 148,475 commas and 11,560 brackets;
+# a file of its density at MAX_FILE_BYTES would have about 366,000 and 28,500.
+MAX_JSON_VALUES = 1_000_000
+MAX_JSON_CONTAINERS = 200_000
 # Digits in one integer (numerator or denominator); Python's own str->int limit is 4300.
 MAX_NUMBER_DIGITS = 4000
 # Characters in one expression string such as "(1 - a*v1)^2 + (a*v2)^2".

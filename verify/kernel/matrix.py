@@ -211,17 +211,25 @@ def check_rank_witness(m: Matrix, rank: int, witness: object, where: str) -> Non
     if not isinstance(witness, dict):
         raise KernelError(where, "expected a witness object with rows, cols, combinations")
     nrows, ncols = m.shape
-    rows = [parse_integer(r, f"{where}.rows", 0, nrows - 1) for r in witness.get("rows", [None])]
-    cols = [parse_integer(c, f"{where}.cols", 0, ncols - 1) for c in witness.get("cols", [None])]
-    if len(rows) != rank or len(cols) != rank or len(set(rows)) != rank or len(set(cols)) != rank:
+    given_rows, given_cols = witness.get("rows"), witness.get("cols")
+    # lengths first: a list is read (each entry parsed) only when it has the one length that can pass
+    if not (
+        isinstance(given_rows, list) and isinstance(given_cols, list) and len(given_rows) == len(given_cols) == rank
+    ):
         raise KernelError(where, f"expected {rank} distinct rows and {rank} distinct columns for the minor")
+    rows = [parse_integer(r, f"{where}.rows", 0, nrows - 1) for r in given_rows]
+    cols = [parse_integer(c, f"{where}.cols", 0, ncols - 1) for c in given_cols]
+    if len(set(rows)) != rank or len(set(cols)) != rank:
+        raise KernelError(where, f"expected {rank} distinct rows and {rank} distinct columns for the minor")
+    combos = witness.get("combinations")
+    if not isinstance(combos, list):
+        raise KernelError(f"{where}.combinations", "expected a list of {row, coefficients}")
+    # the minor's determinant and every combination (each shows a new row, so at most nrows - rank of them, each
+    # ncols sums of rank products), charged before any of them is computed; large coefficients are charged below
     charge(nrows * ncols * (rank + 1) * bits_factor(m.bits()), "rank witness")
     minor = Matrix([[m.rows[r][c] for c in cols] for r in rows])
     if determinant(minor).is_zero():
         raise KernelError(where, f"the minor on rows {rows}, columns {cols} is singular, expected nonzero")
-    combos = witness.get("combinations")
-    if not isinstance(combos, list):
-        raise KernelError(f"{where}.combinations", "expected a list of {row, coefficients}")
     covered = set(rows)
     for k, combo in enumerate(combos):
         here = f"{where}.combinations[{k}]"
@@ -230,9 +238,12 @@ def check_rank_witness(m: Matrix, rank: int, witness: object, where: str) -> Non
         r = parse_integer(combo.get("row"), f"{here}.row", 0, nrows - 1)
         if r in covered:  # at most nrows - rank combinations: the charge above covers every one of them
             raise KernelError(f"{here}.row", f"row {r} is already a minor row or shown dependent, expected a new row")
+        if len(combo["coefficients"]) != rank:  # before any coefficient is parsed
+            raise KernelError(here, f"found {len(combo['coefficients'])} coefficients, expected {rank}")
         coefs = [parse_number(x, f"{here}.coefficients") for x in combo["coefficients"]]
-        if len(coefs) != rank:
-            raise KernelError(here, f"found {len(coefs)} coefficients, expected {rank}")
+        charge(
+            ncols * rank * bits_factor(m.bits() + max((x.bits() for x in coefs), default=0)), "rank witness combination"
+        )
         for c in range(ncols):
             acc = ZERO
             for f, b in zip(coefs, rows):

@@ -10,7 +10,7 @@ from flint import fmpq
 
 from .canonical import FloatSeen
 from .errors import KernelError
-from .limits import MAX_BITS, MAX_NUMBER_DIGITS
+from .limits import MAX_BITS, MAX_NUMBER_DIGITS, charge
 
 __all__ = [
     "GQ",
@@ -122,6 +122,7 @@ def parse_number(value: object, where: str) -> GQ:
         raise KernelError(where, f"found {found}, expected an exact number string like '3/4'")
     if len(value) > 4 * MAX_NUMBER_DIGITS + 8:
         raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
+    charge(_reading_units(value), "reading numbers")
     match = _NUMBER.fullmatch(value)
     if match is None:
         raise KernelError(where, f"found {value[:40]!r}, expected an exact number like '3/4' or '1/2-3*i'")
@@ -134,6 +135,16 @@ def parse_number(value: object, where: str) -> GQ:
     if coefficient in ("", "+", "-"):
         coefficient += "1"
     return _canonical(GQ(re_part, _rational(coefficient, where)), value, where)
+
+
+def _reading_units(text: str) -> int:
+    """Units for parsing one number string and checking its canonical spelling (charged before the parse).
+
+    Measured here: about 3.4 us for a short number, 17 us for 1,000 digits, 144 us for 4,000 digits and 1.1 ms for
+    the longest accepted string (four 4,000-digit parts); decimal conversion grows about quadratically, and the model
+    below is at or above every measurement.
+    """
+    return 4 + len(text) ** 2 // 50_000
 
 
 def _canonical(number: GQ, text: str, where: str) -> GQ:
@@ -167,6 +178,7 @@ def parse_integer_text(value: object, where: str) -> int:
         )
     if len(value.lstrip("-")) > MAX_NUMBER_DIGITS:
         raise KernelError(where, f"number has more than {MAX_NUMBER_DIGITS} digits")
+    charge(_reading_units(value), "reading numbers")
     return int(value)
 
 

@@ -39,7 +39,7 @@ class Poly:
         return max((c.bits() for c in self.terms.values()), default=0)
 
     def __add__(self, other: Poly) -> Poly:
-        charge(len(self.terms) + len(other.terms), "polynomial sum")
+        charge(len(self.terms) + len(other.terms) + 5, "polynomial sum")  # 0.7 us a term, 4 us a call (measured)
         out = dict(self.terms)
         for m, c in other.terms.items():
             out[m] = out.get(m, ZERO) + c
@@ -54,7 +54,9 @@ class Poly:
     def __mul__(self, other: Poly) -> Poly:
         if len(self.terms) * len(other.terms) > MAX_PRODUCT_WORK:
             raise KernelError("polynomial", f"product of {len(self.terms)} by {len(other.terms)} terms is too large")
-        charge(len(self.terms) * len(other.terms) * bits_factor(max(self.bits(), other.bits())), "polynomial product")
+        # measured: about 3 us a term pair (exponent tuple, product, sum) and 25 us a call for small products
+        pairs = len(self.terms) * len(other.terms)
+        charge(3 * pairs * bits_factor(max(self.bits(), other.bits())) + 25, "polynomial product")
         out: dict[Monomial, GQ] = {}
         for m1, c1 in self.terms.items():
             for m2, c2 in other.terms.items():
@@ -181,6 +183,9 @@ def _read_term_list(value: dict, variables: tuple[str, ...], where: str) -> Poly
 def read_poly(value: object, variables: tuple[str, ...], where: str, complex_ok: bool = True) -> Poly:
     """Read a polynomial given as an expression string or as a canonical term list."""
     if isinstance(value, str):
+        # parsing (about 1 us a character) and building the sums (about 5 us a character for a linear expression,
+        # measured), charged before either; products and sums charge their own work besides
+        charge(6 * len(value) + 20, "reading a polynomial")
         return poly_from_node(parse_expression(value, where), variables, where, complex_ok)
     if isinstance(value, dict):
         poly = _read_term_list(value, variables, where)
