@@ -53,9 +53,9 @@ def _sympy_recurrence_seconds(name: str, n: int) -> float:
     return time.perf_counter() - start
 
 
-def _row(cells: list[str]) -> str:
-    """One line of a plain table."""
-    return "  ".join(f"{c:<14}" for c in cells)
+def _row(cells: list[str], first: int = 14) -> str:
+    """One line of a plain table (the first column `first` characters wide, the others 14)."""
+    return "  ".join([f"{cells[0]:<{first}}"] + [f"{c:<14}" for c in cells[1:]])
 
 
 def _child(args: list[str]) -> dict:
@@ -104,16 +104,18 @@ def heads_section(n: int, bases: tuple[str, ...], device: str = "cpu", skip_full
     print(f"\n== Theorem 4.4: SSM (chunked scan) vs k-head attention form, float64, m = 16, p = d = 4, n = {n:,} ==")
     print("(each row one process; cpu s and peak RSS of that process, the anchor's in its own row; load = 1-min avg)")
     anchor = _child(["--one", "anchor", "--n", str(n)])
-    print(_row(["run".ljust(24), "wall s", "cpu s", "peak MB", "x anchor cpu", "load", "max error", "bound", "pass", "ratio"]))
-    print(_row(["numpy anchor".ljust(24), f"{anchor['wall']:.2f}", f"{anchor['cpu']:.2f}", f"{anchor['rss_mb']:.0f}", "1.0",
-                f"{anchor['load']:.1f}"]))  # fmt: skip
+    print(
+        _row(["run", "wall s", "cpu s", "peak MB", "x anchor cpu", "load", "max error", "bound", "pass", "ratio"], 24)
+    )
+    print(_row(["numpy anchor", f"{anchor['wall']:.2f}", f"{anchor['cpu']:.2f}", f"{anchor['rss_mb']:.0f}", "1.0",
+                f"{anchor['load']:.1f}"], 24))  # fmt: skip
     claims = ("num.thm4.4.chunked",) if skip_full else ("num.thm4.4", "num.thm4.4.chunked")
     for kind in (f"{claim}:{basis}" for claim in claims for basis in bases):
         c = _child(["--one", kind, "--n", str(n), "--device", device])
-        cells = [kind.ljust(24), f"{c['wall']:.2f}", f"{c['cpu']:.2f}", f"{c['rss_mb']:.0f}",
+        cells = [kind, f"{c['wall']:.2f}", f"{c['cpu']:.2f}", f"{c['rss_mb']:.0f}",
                  f"{c['cpu'] / anchor['cpu']:.1f}", f"{c['load']:.1f}", f"{c['error']:.3e}", f"{c['bound']:.3e}",
                  str(c["passed"]), f"{c['ratio']:.2f}"]  # fmt: skip
-        print(_row(cells))
+        print(_row(cells, 24))
 
 
 def naive_section(n_naive: int, n_float: int) -> None:
