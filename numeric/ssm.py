@@ -8,8 +8,8 @@ chunked scan (local recurrences in parallel plus carried boundary states), and t
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
+import math
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -28,8 +28,14 @@ __all__ = [
     "pack",
 ]
 
-# Threads for the per-head FFT convolutions of `heads` on numpy (the machine's cores, at most 4).
-FFT_WORKERS = max(1, min(4, os.cpu_count() or 1))
+# Rows per block of the streamed passes (powers lambda^tau, scan chunks, output accumulation): bounds the size of
+# every temporary to BLOCK_ROWS x (m or k or p) values instead of n x ..., without changing any result's operations.
+BLOCK_ROWS = 1 << 16
+
+
+def _max_nan(a: float, b: float) -> float:
+    """max(a, b), NaN if either is NaN (as numpy's max over both would be)."""
+    return a if math.isnan(a) else b if math.isnan(b) else max(a, b)
 
 
 def fft_size(n: int) -> int:
@@ -58,38 +64,56 @@ def recurrence(bk: Backend, A: Any, B: Any, C: Any, x: Any) -> tuple[Any, dict]:
 
 
 def chunked_scan(bk: Backend, A: Any, B: Any, C: Any, x: Any, chunk: int) -> tuple[Any, dict]:
-    """The scan in chunks: local recurrences from zero (all chunks at once), carried states, then a correction."""
+    """The scan in chunks: local recurrences from zero, carried states, then a correction; streamed in blocks.
+
+    Chunks are processed BLOCK_ROWS positions at a time (whole chunks): inside a block the local recurrences of
+    all its chunks run at once, the carried state crosses from block to block, and the outputs and shadow norms
+    of the block are computed before the next one, so memory is O(BLOCK_ROWS m + chunk m^2) beyond x and y.
+    Every output is the same computation as the unblocked scan (dot products of the same length); only the
+    order of the shadow maxima changes, which does not change them.
+    """
     n, m = x.shape[0], A.shape[0]
     Q = -(-n // chunk)
-    BX = bk.zeros((Q * chunk, m))
-    BX[:n] = x @ B.T
-    BX = BX.reshape(Q, chunk, m)
-    local = bk.zeros((Q, chunk, m))
-    prev = bk.zeros((Q, m))
-    for t in range(chunk):
-        prev = prev @ A.T + BX[:, t]
-        local[:, t] = prev
     P = bk.zeros((chunk + 1, m, m))
     P[0] = bk.asarray(np.eye(m))
     for t in range(1, chunk + 1):
         P[t] = A @ P[t - 1]
-    carried = bk.zeros((Q, m))
-    for c in range(1, Q):
-        carried[c] = P[chunk] @ carried[c - 1] + local[c - 1, chunk - 1]
-    h = local + bk.einsum("tab,cb->cta", P[1:], carried)
-    y = h.reshape(Q * chunk, m)[:n] @ C.T
-    xs = bk.zeros((Q * chunk, x.shape[1]))
-    xs[:n] = x
-    before = bk.zeros((Q, chunk, m))
-    before[:, 1:] = local[:, :-1]
-    shadow = {
-        "Dl": _norm2_rows(bk, abs(before) @ abs(A).T + (abs(xs) @ abs(B).T).reshape(Q, chunk, m)),
-        "P": bk.amax(((abs(A) @ abs(P[:-1])) ** 2).sum((1, 2)) ** 0.5),
-        "Hm": _norm2_rows(bk, carried),
-        "Cm": _norm2_rows(bk, abs(carried[:-1]) @ abs(P[chunk]).T + abs(local[:-1, chunk - 1])),
-        "G": _norm2_rows(bk, bk.einsum("tab,cb->cta", abs(P[1:]), abs(carried)) + abs(local)),
-        "Ys": bk.amax(abs(h.reshape(Q * chunk, m)[:n]) @ abs(C).T),
-    }
+    aA, aB, aC, aP = abs(A), abs(B), abs(C), abs(P)
+    y = bk.zeros((n, C.shape[0]))
+    shadow = {"Dl": 0.0, "P": bk.amax(((aA @ aP[:-1]) ** 2).sum((1, 2)) ** 0.5), "Hm": 0.0, "Cm": 0.0, "G": 0.0}
+    shadow["Ys"] = 0.0
+    carried, end = bk.zeros((m,)), bk.zeros((m,))  # the carried state of the last chunk and its local end state
+    group = max(1, BLOCK_ROWS // chunk)
+    for c0 in range(0, Q, group):
+        g = min(group, Q - c0)
+        lo, hi = c0 * chunk, min(n, (c0 + g) * chunk)
+        xs = bk.zeros((g * chunk, x.shape[1]))
+        xs[: hi - lo] = x[lo:hi]
+        BX = (xs @ B.T).reshape(g, chunk, m)
+        local = bk.zeros((g, chunk, m))
+        prev = bk.zeros((g, m))
+        for t in range(chunk):
+            prev = prev @ A.T + BX[:, t]
+            local[:, t] = prev
+        states = bk.zeros((g, m))
+        for c in range(g):
+            if c0 + c > 0:
+                carried = P[chunk] @ carried + end
+            states[c], end = carried, local[c, chunk - 1]
+        h = local + bk.einsum("tab,cb->cta", P[1:], states)
+        y[lo:hi] = h.reshape(g * chunk, m)[: hi - lo] @ C.T
+        before = bk.zeros((g, chunk, m))
+        before[:, 1:] = local[:, :-1]
+        inner = g - 1 if c0 + g == Q else g  # chunks whose end state is carried on (all but the last of the scan)
+        parts = {
+            "Dl": _norm2_rows(bk, abs(before) @ aA.T + (abs(xs) @ aB.T).reshape(g, chunk, m)),
+            "Hm": _norm2_rows(bk, states),
+            "Cm": _norm2_rows(bk, abs(states[:inner]) @ aP[chunk].T + abs(local[:inner, chunk - 1])),
+            "G": _norm2_rows(bk, bk.einsum("tab,cb->cta", aP[1:], abs(states)) + abs(local)),
+            "Ys": bk.amax(abs(h.reshape(g * chunk, m)[: hi - lo]) @ aC.T),
+        }
+        for key, value in parts.items():
+            shadow[key] = _max_nan(shadow[key], value)
     return y, shadow
 
 
@@ -162,58 +186,113 @@ def fft_conv(bk: Backend, W: Any, x: Any) -> tuple[Any, dict]:
     return parts.sum(2), shadow
 
 
-def heads(bk: Backend, V: Any, beta: Any, lam: Any, x: Any) -> tuple[Any, dict]:
+def _power_blocks(bk: Backend, base: Any, n: int, complex_: bool) -> Iterator[tuple[int, Any]]:
+    """(start, base^t for t in [start, start + BLOCK_ROWS)) up to n: one chain of products, base^t = base^(t-1) base."""
+    last = None
+    for start in range(0, n, BLOCK_ROWS):
+        rows = min(BLOCK_ROWS, n - start)
+        steps = bk.zeros((base.shape[0], rows + (last is not None)), complex_=complex_)  # (M, rows): contiguous chains
+        steps[:, 0] = 1 if last is None else last
+        steps[:, 1:] = base[:, None]
+        chains = np.cumprod(steps, axis=1) if bk.name == "numpy" else bk.mod.cumprod(steps, dim=1)
+        block = (chains if last is None else chains[:, 1:]).T
+        last = block[-1]
+        yield start, block
+
+
+def _coefficients(bk: Backend, V: Any, beta: Any, lam: Any, n: int, norms: dict | None) -> tuple[Any, dict]:
+    """c_{tau,h} as a (k, n) array and the shadows S1, ST, a1, a2, from one blocked pass over lambda^tau.
+
+    With `norms`, also norms["Wnorm"] = sum_tau ||W(tau)||_inf in float64 from the same powers (a scale for
+    reporting, not a bound).
+    """
+    k, p, d = V.shape
+    c = bk.zeros((k, n))
+    acc = {key: bk.zeros((k,)) for key in ("S1", "ST", "a1", "a2")}
+    abeta, flat, wnorm = abs(beta), V.permute(1, 2, 0) if bk.name == "torch" else V.transpose(1, 2, 0), 0.0
+    flat = flat.reshape(p * d, k)
+    blocks = zip(_power_blocks(bk, lam, n, True), _power_blocks(bk, abs(lam), n, False))
+    for (start, powers), (_, apowers) in blocks:
+        cb = (powers @ beta.T).real  # (rows, k)
+        s = apowers @ abeta.T  # sum_l |lambda_l|^tau |beta_hl|
+        tau = bk.asarray(np.arange(start, start + cb.shape[0], dtype=np.float64))
+        c[:, start : start + cb.shape[0]] = cb.T
+        acc["S1"] += s.sum(0)
+        acc["ST"] += (tau[:, None] * s).sum(0)
+        acc["a1"] += abs(cb).sum(0)
+        acc["a2"] += (cb * cb).sum(0)
+        if norms is not None:
+            wnorm += float(bk.numpy(abs(cb @ flat.T)).reshape(-1, p, d).sum(2).max(1).sum())
+    if norms is not None:
+        norms["Wnorm"] = wnorm
+    shadow = {key: bk.amax(acc[key]) for key in ("S1", "ST", "a1")}
+    shadow["a2"] = bk.amax(acc["a2"] ** 0.5)
+    return c, shadow
+
+
+def _transform(bk: Backend, columns: Any, N: int, buf: Any | None = None) -> Any:
+    """The FFTs of length N of the zero-padded rows of `columns` (numpy: in the given (rows, N) buffer, in place)."""
+    if bk.name != "numpy":
+        return bk.mod.fft.fft(columns.to(bk.mod.complex128), n=N, dim=-1)
+    buf = np.empty((columns.shape[0], N), dtype=np.complex128) if buf is None else buf
+    buf[:, : columns.shape[1]] = columns
+    buf[:, columns.shape[1] :] = 0
+    for row in buf:  # one row at a time: pocketfft's scratch for several rows at once is several rows long
+        np.fft.fft(row, out=row)
+    return buf
+
+
+def _heads_sum(bk: Backend, V: Any, c: Any, FX: Any, n: int) -> tuple[Any, float, float]:
+    """sum_h z_h V^(h)T with z_h = c_h * x by FFT, head after head; max |fft c_h| and max |z_h|.
+
+    Per head: fft(c_h) (length N) in one reused buffer, then per packed input column the product with its transform
+    and the inverse transform in a second one (numpy: in place), and z_h V^(h)T added BLOCK_ROWS rows at a time.
+    """
+    k, p, d = V.shape
+    N = FX.shape[1]
+    out, afft, zmax = bk.zeros((n, p)), 0.0, 0.0
+    numpy = bk.name == "numpy"
+    fbuf, zbuf = (np.empty((1, N), np.complex128), np.empty(N, np.complex128)) if numpy else (None, None)
+    for h in range(k):
+        Fc = _transform(bk, c[h : h + 1], N, fbuf)[0]
+        afft = _max_nan(afft, bk.amax(abs(Fc)))
+        for j in range(FX.shape[0]):  # packed column j holds the input columns 2j (real part) and 2j + 1 (imaginary)
+            if numpy:
+                z = np.fft.ifft(np.multiply(Fc, FX[j], out=zbuf), out=zbuf)
+            else:
+                z = bk.mod.fft.ifft(Fc * FX[j])
+            width = min(2, d - 2 * j)
+            cols = z.view(np.float64).reshape(N, 2) if numpy else bk.mod.view_as_real(z)
+            weights = V[h][:, 2 * j : 2 * j + width]
+            for start in range(0, n, BLOCK_ROWS):
+                block = cols[start : min(n, start + BLOCK_ROWS), :width]
+                zmax = _max_nan(zmax, bk.amax(abs(block)))
+                if numpy:  # einsum's own loops: no temporary beyond the block, no BLAS call per block
+                    out[start : start + block.shape[0]] += np.einsum("rc,pc->rp", block, weights)
+                else:
+                    out[start : start + block.shape[0]] += block @ weights.T
+    return out, afft, zmax
+
+
+def heads(bk: Backend, V: Any, beta: Any, lam: Any, x: Any, norms: dict | None = None) -> tuple[Any, dict]:
     """y_i = sum_h V^(h) sum_j c_{i-j,h} x_j with c_{tau,h} = Re sum_l beta_{hl} lambda_l^tau (Theorem 4.4).
 
-    Each head's convolution z_h = c_h * x goes through FFTs; the heads are then summed in one product
-    [z_1 ... z_k] [V^(1) ... V^(k)]^T (k d terms per output, as the bound assumes).
+    Each head's convolution z_h = c_h * x goes through FFTs of length N = fft_size(n); the outputs are the sum of
+    the k d products z_{h,c} V^(h)_{.,c}, accumulated head by head (a sum of k d terms in a fixed order, as the bound
+    assumes). Memory: c (k x n), the inputs' transforms (ceil(d/2) x N) and two buffers of N complex values; nothing
+    of size n k d or N k.
+    With `norms`, norms["Wnorm"] receives sum_tau ||W(tau)||_inf (see _coefficients).
     """
     n, d = x.shape
-    k, M = beta.shape
-    steps = bk.zeros((n, M), complex_=True)
-    steps[0] = 1
-    steps[1:] = lam
-    c = (bk.cumprod(steps) @ beta.T).real
-    ab = abs(lam)
-    asteps = bk.zeros((n, M))
-    asteps[0] = 1
-    asteps[1:] = ab
-    s = bk.cumprod(asteps) @ abs(beta).T
-    tau = bk.asarray(np.arange(n, dtype=np.float64))
     N = fft_size(n)
+    c, shadow = _coefficients(bk, V, beta, lam, n, norms)
     xc = pack(bk, x)
-    FX = bk.fft(xc, N)
-    Z = bk.zeros((n, k * d))
-
-    def head(h: int) -> tuple[float, float]:
-        """Head h's convolution z_h = c_h * x into its own columns of Z; max |fft(c_h)| and max |z_h|."""
-        Fc = bk.fft(c[:, h], N)
-        z = _unpack(bk, bk.ifft(Fc[:, None] * FX)[:n], d)
-        Z[:, h * d : (h + 1) * d] = z
-        return bk.amax(abs(Fc)), bk.amax(abs(z))
-
-    # The heads are independent: numpy's FFT releases the GIL, so two threads run two heads at once (the same
-    # transforms and products as one after the other, hence the same result and the same bound). torch threads itself.
-    with ThreadPoolExecutor(FFT_WORKERS if bk.name == "numpy" else 1) as pool:
-        maxima = list(pool.map(head, range(k)))
-    afft, zmax = max((a for a, _ in maxima), default=0.0), max((z for _, z in maxima), default=0.0)
-    p = V.shape[1]
-    y = (
-        Z @ V.permute(1, 0, 2).reshape(p, k * d).T
-        if bk.name == "torch"
-        else Z @ V.transpose(1, 0, 2).reshape(p, k * d).T
-    )
-    ac = abs(c)
-    shadow = {
-        "S1": bk.amax(s.sum(0)),
-        "ST": bk.amax((tau[:, None] * s).sum(0)),
-        "a1": bk.amax(ac.sum(0)),
-        "a2": bk.amax((ac * ac).sum(0) ** 0.5),
-        "Z": zmax,
-        "aF": afft,
-        "bF": bk.amax(abs(FX)),
-    }
     shadow.update(_packed_norms(bk, xc))
+    FX = _transform(bk, xc.T, N)  # (ceil(d/2), N): one row per packed input column
+    del xc
+    shadow.update(bF=bk.amax(abs(FX)))
+    y, afft, zmax = _heads_sum(bk, V, c, FX, n)
+    shadow.update(aF=afft, Z=zmax)
     return y, shadow
 
 

@@ -62,3 +62,32 @@ def test_a_closed_pipe_on_stdout_is_not_a_traceback():
     listing.stdout.close()  # the reader went away, as in `verify list | head -0`
     _, err = listing.communicate()
     assert b"Traceback" not in err
+
+
+_HEAVY = ("sympy", "numpy", "torch", "matplotlib", "scipy")
+
+
+def _imported_after(argv: list[str]) -> set[str]:
+    """The heavy top-level packages in sys.modules after main(argv) in a fresh interpreter."""
+    code = (
+        "import sys; from verify.cli import main\n"
+        f"try:\n    main({argv!r})\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    loaded = json.loads(out.stdout.strip().splitlines()[-1].replace("'", '"'))
+    return set(loaded) & set(_HEAVY)
+
+
+def test_help_imports_no_sympy_numpy_torch_or_matplotlib():
+    # start-up cost (issue 25): --help and the subcommand list never need the exact or numeric libraries
+    assert _imported_after(["--help"]) == set()
+    # a subcommand's --help loads its module (heads: SymPy through constructions.ssm), never torch or matplotlib
+    assert not _imported_after(["heads", "--help"]) & {"torch", "matplotlib"}
+
+
+def test_checking_a_certificate_imports_no_sympy_torch_or_matplotlib():
+    # the kernel re-check of an exact certificate needs none of them (the kernel never imports SymPy)
+    loaded = _imported_after(["check", str(ROOT / "certs" / "thm4.2.eq5.json")])
+    assert not loaded & {"sympy", "torch", "matplotlib"}

@@ -112,16 +112,34 @@ def test_torch_backend_gives_the_numpy_results():
     assert _within_bound("slow", "scan", tb.numpy(ys_t), exact, x, methods.chunked_scan(BK, A, B, C, x, 8)[1])
 
 
-def test_heads_on_parallel_threads_give_bitwise_the_sequential_result(monkeypatch):
-    bk = get_backend("numpy")
-    model = builtin("random16")
-    form = head_form(model, "lags")
-    V = bk.asarray(np.array([[[float(v) for v in r] for r in M] for M in form.V]))
-    beta = bk.asarray(np.array([[complex(float(a), float(b)) for a, b in row] for row in form.beta]), complex_=True)
-    lam = bk.asarray(np.array([complex(float(a), float(b)) for a, b in form.lam]), complex_=True)
-    x = np.random.default_rng(3).uniform(-1, 1, size=(3000, model.dims[2]))
-    monkeypatch.setattr(methods, "FFT_WORKERS", 1)
-    y1, s1 = methods.heads(bk, V, beta, lam, x)
-    monkeypatch.setattr(methods, "FFT_WORKERS", 3)
-    y2, s2 = methods.heads(bk, V, beta, lam, x)
-    assert np.array_equal(y1, y2) and s1 == s2
+def test_streamed_blocks_stay_within_the_bounds_and_keep_the_shadow_norms(monkeypatch):
+    # n = 40 in blocks of 16 rows (and of 2 scan chunks): the same bounds hold against the exact outputs, and the
+    # shadow norms (sums of nonnegative terms in another order) agree with the one-block run to rounding (1e-12).
+    A, B, C, V, beta, lam = _arrays("slow")
+    x = np.random.default_rng(5).uniform(-1, 1, size=(40, 2))
+    exact = _exact_outputs("slow", x)
+    whole = {"heads": methods.heads(BK, V, beta, lam, x)[1], "scan": methods.chunked_scan(BK, A, B, C, x, 8)[1]}
+    monkeypatch.setattr(methods, "BLOCK_ROWS", 16)
+    runs = {"heads": methods.heads(BK, V, beta, lam, x), "scan": methods.chunked_scan(BK, A, B, C, x, 8)}
+    for formula, (y, shadow) in runs.items():
+        assert _within_bound("slow", formula, y, exact, x, shadow), formula
+        assert shadow.keys() == whole[formula].keys()
+        assert all(abs(shadow[key] - v) <= 1e-12 * v for key, v in whole[formula].items()), formula
+
+
+def test_a_nonfinite_input_reaches_the_outputs_and_the_shadow_norms():
+    A, B, C, V, beta, lam = _arrays("slow")
+    x = np.random.default_rng(6).uniform(-1, 1, size=(40, 2))
+    x[33, 1] = np.nan
+    for y, shadow in (methods.heads(BK, V, beta, lam, x), methods.chunked_scan(BK, A, B, C, x, 8)):
+        assert np.isnan(y).any() and any(np.isnan(v) for v in shadow.values())
+
+
+def test_the_reporting_norm_is_the_sum_of_the_lags_infinity_norms():
+    _, _, _, V, beta, lam = _arrays("slow")
+    norms: dict = {}
+    methods.heads(BK, V, beta, lam, np.zeros((30, 2)), norms)
+    tau = np.arange(30)[:, None]
+    c = ((lam[None, :] ** tau) @ beta.T).real  # (30, k)
+    W = np.einsum("th,hpd->tpd", c, V)
+    assert norms["Wnorm"] == pytest.approx(float(np.abs(W).sum(2).max(1).sum()), rel=1e-12)

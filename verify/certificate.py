@@ -13,6 +13,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from importlib import metadata
 from pathlib import Path
 
@@ -51,8 +52,9 @@ class Obligation:
         return out
 
 
+@cache
 def _version(package: str) -> str:
-    """The installed version of a package ("absent" when it is not installed)."""
+    """The installed version of a package ("absent" when it is not installed); looked up once per process."""
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:
