@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _budget() -> int:
     """The kernel's work bound per certificate."""
-    from verify.kernel.limits import WORK_BUDGET
+    from verify.kernel.core.limits import WORK_BUDGET
 
     return WORK_BUDGET
 

@@ -1,6 +1,6 @@
 """The error-versus-heads table of an exact SSM: e_H = (sum of all but the H largest eigenvalues of G) / trace G.
 
-This is the producer side of the kernel kind heads_error (verify/kernel/kind_heads_error.py, whose docstring
+This is the producer side of the kernel kind heads_error (kind_heads_error.py of theory heads_error, whose docstring
 has the mathematics). It builds G = U Y U^T with the kernel's own exact/ball representation, restricts G to
 its range (all columns of U, all of R^{p d}, or an exact column basis: rank modulo a 62-bit prime first,
 exact reduced row echelon form only when U is rank deficient both ways), computes approximate
@@ -18,10 +18,10 @@ from fractions import Fraction
 from flint import acb_mat, arb, arb_mat, ctx, fmpq, fmpq_mat, fmpq_poly, nmod_mat
 
 from constructions.weights import ExactSystem
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_heads_error import KINDS, eigen_brackets, relative_errors
-from verify.kernel.numbers import GQ, format_number
-from verify.kernel.ssm_gram import exact_columns, gram_core
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.numbers import GQ, format_number
+from verify.kernel.theories.heads_error.kind_heads_error import KINDS, eigen_brackets, relative_errors
+from verify.kernel.theories.heads_error.ssm_gram import exact_columns, gram_core
 
 __all__ = [
     "ErrorTable",

@@ -28,7 +28,7 @@ from constructions.weight_files import (
     read_arrays,
     safetensors_bytes,
 )
-from verify.kernel.kind_heads_error import MAX_DENSE, MAX_OUTPUTS, MAX_STATE
+from verify.kernel.theories.heads_error.kind_heads_error import MAX_DENSE, MAX_OUTPUTS, MAX_STATE
 
 __all__ = [
     "BadWeights",

@@ -1,6 +1,6 @@
 """Exact caps of the values a float_bound certificate supplies, each an a-priori bound from the exact inputs.
 
-The kernel (verify/kernel/kind_float_bound.py) accepts a supplied value (a shadow-pass norm, an exactly computed
+The kernel (theory float_bounds, kind_float_bound.py) accepts a supplied value (a shadow-pass norm, an exactly computed
 constant, max |x|) only in [0, cap], where the cap is an expression in the goal's exact quantities: u, the sizes,
 and the norms of the goal's exact matrices (X_frob2 = ||X||_F^2, X_gram >= ||X||_2^2 by Gershgorin, X_rowsum =
 ||X||_inf); the bound must be nondecreasing in every value. So a certificate gets at most the bound formula at the
@@ -27,9 +27,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from numeric.bounds import CAP_SAFETY, EXACT_CAP_SLACK, VALUES, U, round_up
-from verify.kernel.expr import parse_expression
-from verify.kernel.intervals import exact_value
-from verify.kernel.numbers import GQ
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.intervals import exact_value
+from verify.kernel.core.numbers import GQ
 
 __all__ = ["caps_for", "exact_env", "evaluate_text", "cap_values", "supplied", "sqrt_le", "N_SQRT_ANCHOR"]
 

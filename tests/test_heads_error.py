@@ -159,7 +159,7 @@ def test_benchmark_size_examples_fit_the_width_and_the_kernel_work_budget(name):
     from verify.certificate import certificate_bytes
     from verify.claims.exp_heads_error import error_certificate
     from verify.kernel import check_certificate, load_json
-    from verify.kernel.limits import work_budget
+    from verify.kernel.core.limits import work_budget
 
     system = load_system(ROOT / "examples" / "weights" / name)
     cert, table = error_certificate(system, 4096, Fraction(1, 100))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from verify.kernel.canonical import FloatSeen, canonical_bytes, content_hash, digest, load_json
-from verify.kernel.errors import KernelError
+from verify.kernel.core.canonical import FloatSeen, canonical_bytes, content_hash, digest, load_json
+from verify.kernel.core.errors import KernelError
 
 
 def test_canonical_bytes_do_not_depend_on_key_order():

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from verify.kernel import UnreadableInput, check_file
-from verify.kernel.limits import MAX_FILE_BYTES
+from verify.kernel.core.limits import MAX_FILE_BYTES
 
 
 def test_a_file_over_the_bound_is_refused_from_its_size_without_reading_it(tmp_path):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from verify.kernel.errors import KernelError
-from verify.kernel.expr import parse_expression
-from verify.kernel.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
-from verify.kernel.numbers import GQ
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
+from verify.kernel.core.numbers import GQ
 
 ROT = read_matrix([["0", "-1"], ["1", "0"]], "A")
 

@@ -9,9 +9,9 @@ from flint import fmpq
 from hypothesis import given
 from hypothesis import strategies as st
 
-from verify.kernel.canonical import FloatSeen
-from verify.kernel.errors import KernelError
-from verify.kernel.numbers import GQ, format_number, parse_integer_text, parse_number
+from verify.kernel.core.canonical import FloatSeen
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.numbers import GQ, format_number, parse_integer_text, parse_number
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ import numpy as np
 
 from constructions.checkpoints import FORMATS, Layer, find_layers, read_layer
 from constructions.weights import BadWeights, ExactSystem, _complex_text, read_arrays
-from verify.kernel.kind_heads_error import MAX_OUTPUTS, MAX_STATE
+from verify.kernel.theories.heads_error.kind_heads_error import MAX_OUTPUTS, MAX_STATE
 
 __all__ = ["add_arguments", "applies", "run", "analyze_layer", "exact_system_of", "float_table", "SHOWN_H"]
 

@@ -17,8 +17,8 @@ from verify import heads_error
 from verify.certificate import certificate_bytes
 from verify.inputs import InputError, read_bounded
 from verify.kernel import check_certificate, load_json
-from verify.kernel.kind_ssm import MAX_DIMENSION, MAX_LENGTH
-from verify.kernel.limits import MAX_NUMBER_DIGITS
+from verify.kernel.core.limits import MAX_NUMBER_DIGITS
+from verify.kernel.theories.ssm.kind_ssm import MAX_DIMENSION, MAX_LENGTH
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "read_ssm_file", "BadInput"]
 
@@ -271,7 +271,7 @@ def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """The 1x1/2x2 criterion on the impulse response of a real SSM: (verdict and polynomial, the file to write)."""
     from verify.claims.sA_review import criterion_certificate
     from verify.exact import matrix_rows
-    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
+    from verify.kernel.theories.realization.kind_response import MAX_RESPONSE_SIDE
 
     if str(ssm.domain) != "QQ":
         return "not attempted (complex entries; the claim is about real SSMs)", []

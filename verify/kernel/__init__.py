@@ -6,10 +6,10 @@ as code. Its vocabulary is in obligations.py; the statements it accepts are in s
 
 from __future__ import annotations
 
-from .canonical import canonical_bytes, content_hash, digest, load_json
 from .check import FORMAT, CheckResult, UnreadableInput, check_certificate, check_file
-from .errors import KernelError
-from .obligations import read_goal
+from .core.canonical import canonical_bytes, content_hash, digest, load_json
+from .core.errors import KernelError
+from .kinds import read_goal
 from .statements import registered_goal, statements
 
 __all__ = [

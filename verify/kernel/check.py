@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .canonical import ReadError, content_hash, digest, load_json, read_bounded
-from .errors import KernelError
-from .limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, WorkExceeded, work_budget
-from .obligations import check_obligation, read_goal
+from .core.canonical import ReadError, content_hash, digest, load_json, read_bounded
+from .core.errors import KernelError
+from .core.limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, WorkExceeded, work_budget
+from .kinds import check_obligation, read_goal
 from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
 
 __all__ = ["CheckResult", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]

@@ -15,8 +15,8 @@ from pathlib import Path
 from verify.figures import compare_files, is_claim_id, recorded_files
 from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
-from verify.kernel.errors import KernelError
-from verify.kernel.limits import MAX_FILE_BYTES
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.limits import MAX_FILE_BYTES
 from verify.report.kinds import Line, obligation_lines
 from verify.report.refutation import SideValues, refutation_summary
 
