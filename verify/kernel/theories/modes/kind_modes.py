@@ -51,17 +51,8 @@ from ...core.errors import field as _field
 from ...core.limits import charge
 from ...core.numbers import GQ, parse_integer
 from ...core.poly import Poly, read_poly
-from ...core.rational_matrix import (
-    MAX_SIDE,
-    block_sizes,
-    charpoly,
-    is_irreducible,
-    multiplicity,
-    qmul,
-    rank_lower_bound,
-    read_rational_matrix,
-    zero_part,
-)
+from ...core.rational_matrix import MAX_SIDE, qmul, rank_lower_bound, read_rational_matrix
+from .jordan_structure import block_sizes, charpoly, is_irreducible, multiplicity, zero_part
 from .trace_coordinates import read_rational
 
 __all__ = [

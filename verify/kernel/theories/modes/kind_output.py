@@ -26,7 +26,8 @@ from ...core.errors import field as _field
 from ...core.integer_matrix import product_units
 from ...core.limits import charge
 from ...core.numbers import parse_integer
-from ...core.rational_matrix import impulse_responses, qmul, read_rational_matrix, zero_part
+from ...core.rational_matrix import impulse_responses, qmul, read_rational_matrix
+from .jordan_structure import zero_part
 from .kind_modes import read_modes
 from .trace_coordinates import closed_form_values, read_kt_matrix
 
