@@ -1,7 +1,9 @@
 """The independent kernel: re-checks certificates as plain data.
 
 It imports only the standard library and python-flint; nothing read from a file is ever evaluated
-as code. Its vocabulary is in obligations.py; the statements it accepts are in specs/*.json.
+as code. Layout: check.py and statements.py read a certificate against its frozen statement (specs/*.json);
+kinds.py lists every obligation kind; core/ has the exact arithmetic and the generic kinds; theories/<name>/
+has the domain kinds, each theory importing only the core.
 """
 
 from __future__ import annotations
