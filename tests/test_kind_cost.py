@@ -1,4 +1,4 @@
-"""kind_cost.py of theory costs and loopcost.py: exact loop sums, the domain check, depth, recursions by induction."""
+"""kind_cost.py of theory costs and loop_sums.py: exact loop sums, the domain check, depth, recursions by induction."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ W(tau) = C A^tau B is derived from (A, B, C) themselves instead of trusting a pa
 these products are in theories/modes/jordan_structure.py). Ranks and products are python-flint's (trusted base).
 
 Products of large matrices run on integer matrices with one common denominator each (fmpq_mat.numer_denom, then
-fmpz_mat, multimodular in python-flint) and are charged by zmat.product_units on the numerators' bit lengths; a
-rank lower bound is the rank modulo the prime zmat.P of the numerator (zmat.rank_mod_p: a nonzero r x r minor
+fmpz_mat, multimodular in python-flint) and are charged by product_units on the numerators' bit lengths; a
+rank lower bound is the rank modulo the prime P of the numerator (integer_matrix.rank_mod_p: a nonzero r x r minor
 modulo P is a nonzero minor over QQ).
 """
 
@@ -82,7 +82,7 @@ def _cleared(m: fmpq_mat, what: str) -> tuple[fmpz_mat, int]:
 
 
 def qmul(x: fmpq_mat, y: fmpq_mat, what: str) -> fmpq_mat:
-    """x * y as a product of integer matrices with common denominators, charged (zmat.product_units) before it runs."""
+    """x * y as a product of integer matrices with common denominators, charged (product_units) before it runs."""
     if x.ncols() != y.nrows():
         raise KernelError(what, f"product of shapes {x.nrows()}x{x.ncols()} and {y.nrows()}x{y.ncols()}")
     xn, xd = _cleared(x, what)
@@ -92,7 +92,7 @@ def qmul(x: fmpq_mat, y: fmpq_mat, what: str) -> fmpq_mat:
 
 
 def rank_lower_bound(m: fmpq_mat, what: str) -> int:
-    """The rank of m's image modulo the prime zmat.P: a lower bound of its rank over QQ (equal for almost all m).
+    """The rank of m's image modulo the prime P: a lower bound of its rank over QQ (equal for almost all m).
 
     Each entry p/q goes to p q^-1 mod P (q must be prime to P); this is the ring map from the rationals with
     denominators prime to P onto Z/P, so a nonzero r x r minor modulo P comes from a nonzero minor over QQ.
@@ -104,7 +104,7 @@ def rank_lower_bound(m: fmpq_mat, what: str) -> int:
 
 
 def mod_p_image(x: fmpq, what: str) -> int:
-    """p q^-1 modulo zmat.P for x = p/q (q prime to P, else a KernelError: the rank would not be decided)."""
+    """p q^-1 modulo P for x = p/q (q prime to P, else a KernelError: the rank would not be decided)."""
     q = int(x.q) % P
     if q == 0:
         raise KernelError(what, f"a denominator is divisible by the prime {P}; the rank is not decided")

@@ -3,7 +3,7 @@
 Goal: `atoms` (name -> [rows, cols], each a dimension name or "1"), `scalars` (commuting real symbols),
 `lets` (an ordered list of [name, expression] definitions), `f`, `value`, and optionally `wrt` (a scalar).
 Without `wrt` it claims f == value; with `wrt` = t it claims d/dt f |_{t=0} == value (value read at t = 0).
-Both sides are put in the normal form of freealg.py, which is valid for matrices of every size consistent
+Both sides are put in the normal form of free_algebra.py, which is valid for matrices of every size consistent
 with the shapes, so the identity holds *in every dimension*: for all positive integers the dimension names
 may stand for, all real matrices of those shapes and all real scalars at which the denominators met while
 evaluating are nonzero (a denominator that is identically zero is rejected).

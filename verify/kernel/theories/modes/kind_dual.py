@@ -6,11 +6,11 @@ sum_h L_h(W(tau)) M_h (so, by Cayley-Hamilton, the M_h span S_target = span{W(ta
 for tau < t_h needs no M_g with g >= h (so t_h is the first lag at which the rank reaches h: the lags are the
 Theorem 4.4 basis, not any basis). Then H_l(tau) = sum_h b_{h,l}(tau) M_h in K_l[tau], with H_l the closed form of
 W (an output_closed_form goal), gives c_{tau,h} = sum_l Tr_l(a^tau b_{h,l}(tau)) for tau >= start, and the b_{h,l}
-are unique because the M_h are independent. Both H_l and b_{h,l} are in trace coordinates (ktrace.py); the
+are unique because the M_h are independent. Both H_l and b_{h,l} are in trace coordinates (trace_coordinates.py); the
 identity is QQ-linear in them, so it is checked coordinate by coordinate: T(H_(l,q)) = sum_h T(b_(h,l,q)) M_h.
 The goal's support (the moduli, and per head and mode the powers q of tau with b_{h,l,q} != 0) is computed from
 the modes and b and compared: it is what the feature kinds need of b (kind_features.py), a few integers.
-All products are integer matrix products with common denominators (ratmat.qmul), charged before they run.
+All products are integer matrix products with common denominators (rational_matrix.qmul), charged before they run.
 """
 
 from __future__ import annotations

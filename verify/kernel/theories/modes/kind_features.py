@@ -1,7 +1,7 @@
 """Appendix A feature kinds: eq. (21) lag features <phi_h(i), psi_h(j)> = g_h(i - j) and their rational form.
 
 The lag kernel of head h is g_h(tau) = sum_l Tr_{m_l}(a^tau b_{h,l}(tau)) (eq. 20 over the roots of m_l), with
-b_{h,l}(tau) = sum_q b_{h,l,q} tau^q in K_l[tau] (trace coordinates, ktrace.py). Features are given per head and per
+b_{h,l}(tau) = sum_q b_{h,l,q} tau^q in K_l[tau] (trace coordinates). Features are given per head and per
 mode l as polynomials with rational coefficients in the position (i or j) and in formal symbols, and the kernel
 checks one polynomial identity per mode, in which the symbols stay symbols:
   complex (lag_features): phi in (i, L), psi in (j, M, B_q for q in supp b_{h,l}), and

@@ -10,7 +10,7 @@ per mode), as in lag_features. The kernel checks:
          integers i, j (kind_features.py), with sum_l deg(m_l) len(features_l) = minimum[h] features (lag-only, no
          mask needed);
   lower: it computes g_h(0), ..., g_h(2R - 2) exactly (R = minimum[h]) from the trace coordinates of b by the
-         recurrence of each m_l (ktrace.py) and checks that the R x R matrix H = [g_h(R - 1 + a - b)]_{a, b = 0..R-1}
+         recurrence of each m_l and checks that the R x R matrix H = [g_h(R - 1 + a - b)]_{a, b = 0..R-1}
          is nonsingular: its cleared numerator has rank R modulo a 62-bit prime (a lower bound on the rank).
 Why this is the minimum: let n >= 2R - 1 and phi, psi: {1..n} -> C^r with <phi(i), psi(j)> = g_h(i - j) for
 all 1 <= j <= i <= n (the causal mask leaves the entries i < j free). The n x n matrix P Q^T has rank <= r and

@@ -1,12 +1,12 @@
 """Appendix A kind output_closed_form (eq. 19): W(tau) = C A^tau B = sum_l Tr_l(a^tau H_l(tau)) for every tau >= start.
 
 Goal: A (n x n), B (n x d), C (p x n), start, and modes: per eigenvalue modulus m_l (squarefree, pairwise coprime)
-the p x d matrix H_l of elements of K_l[tau] in trace coordinates (verify/kernel/ktrace.py). No witness.
+the p x d matrix H_l of elements of K_l[tau] in trace coordinates (trace_coordinates.py). No witness.
 
 The kernel computes nu (the index of the eigenvalue 0 of A) and checks start = nu. Let J_l be one more than the
 largest power of tau in H_l (0 when H_l = 0), mu = prod_l m_l^(J_l) made monic, and D = deg mu <= n. Then:
   (1) Y(tau) = sum_l Tr_l(a^tau H_l(tau)) satisfies the recurrence of mu for every tau >= 0: for each root alpha of
-      m_l (a root of mu of multiplicity >= J_l), alpha^tau P(tau) with deg P < J_l does (ktrace.py computes Y);
+      m_l (a root of mu of multiplicity >= J_l), alpha^tau P(tau) with deg P < J_l does (trace_coordinates);
   (2) the kernel computes W(0), ..., W(start + n + D - 1) exactly and checks R(tau) = sum_i mu_i W(start + tau + i)
       = C A^tau (A^start mu(A)) B = 0 for tau = 0, ..., n - 1; by Cayley-Hamilton every A^tau is a combination of
       A^0, ..., A^(n-1), so R(tau) = 0 for every tau >= 0: W(start + .) satisfies the recurrence of mu too;

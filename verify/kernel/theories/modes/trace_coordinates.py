@@ -141,7 +141,7 @@ def extend(rows: list[tuple[fmpq, ...]], m: fmpq_poly, count: int, what: str) ->
     denominators differ, and a common one would multiply the sizes). For deg m <= SCALAR_DEGREE a term is d rational
     products, each charged 1 + w_x + w_c + w_x w_c / 1000 units (w the 64-bit limbs; multiplication and the gcds of
     the reduction); above it the window's integer numerators times the cleared recurrence, charged by
-    zmat.product_units.
+    integer_matrix.product_units.
     """
     d = m.degree()
     out = [list(r) for r in rows]

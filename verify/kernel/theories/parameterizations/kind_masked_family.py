@@ -82,7 +82,7 @@ def _bits(values: list) -> int:
 
 
 def _product(x: fmpq_mat, y: fmpq_mat) -> fmpq_mat:
-    """x * y, charged by the cleared-denominator size of both factors (on top of ratmat.product's own charge)."""
+    """x * y, charged by the cleared-denominator size of both factors (on top of rational_matrix.product's)."""
     work = x.nrows() * x.ncols() * y.ncols()
     charge(rational_work(work, _bits(x.entries()) + _bits(y.entries())), "rational matrix product")
     return product(x, y)

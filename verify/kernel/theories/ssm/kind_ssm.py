@@ -16,7 +16,7 @@ z_h the first lag where c_{.,h} is nonzero (c_{tau,h} = 0 for tau < z_h, c_{z_h,
 rank A^(h) = max(0, n - z_h) and r = max_h rank A^(h). See docs/thm4.4.md.
 
 How the identities are checked at m up to 256 (verify/kernel/ssm_span.py): all arithmetic is on Gaussian-integer
-matrices with one common denominator (zmat.py); p(A) = 0 is checked by Paterson-Stockmeyer, or on a few integer
+matrices with one common denominator (core); p(A) = 0 is checked by Paterson-Stockmeyer, or on a few integer
 vectors v ("cyclic") together with a proof (rank modulo a prime) that their Krylov vectors span QQ(i)^m; the
 coefficients are optional (left out, they are solved for on the minor), and W(tau) = sum_h c_{tau,h} M_h is then
 checked on every entry by one exact integer product. Matrices may be written as rows of number strings or in the

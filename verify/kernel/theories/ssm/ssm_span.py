@@ -1,13 +1,13 @@
 """The span check shared by the Theorem 4.4 kinds (kind_ssm.py): annihilator, lags, minor, coefficients (eq. 8).
 
 `span(ssm, witness, where)` re-derives k, n_min and the zero pattern of c_{tau,h} (tau < d) for an exact SSM
-(A, B, C) over QQ(i). All arithmetic is on Gaussian-integer matrices (zmat.py): with A = A'/D_A, B = B'/D_B,
+(A, B, C) over QQ(i). All arithmetic is on Gaussian-integer matrices (core): with A = A'/D_A, B = B'/D_B,
 C = C'/D_C, the lags are W(tau) = w_tau / (D_C D_B D_A^tau) with w_tau = vec C' A'^tau B' (an integer chain).
 
 * p(A) = 0 for the monic p of degree d <= m: L D_A^d p(A) = sum_j q_j A'^j with Gaussian integers q_j, evaluated by
   Paterson-Stockmeyer, or, with the witness field "cyclic" = [v_1, ..., v_r] (integer vectors of length m), on the
   block V = [v_1..v_r] only, plus a proof that the Krylov vectors A'^j V (j < d) span QQ(i)^m (rank m modulo P,
-  zmat.py). p(A) commutes with A, so p(A) A^j v = A^j p(A) v = 0 on a spanning set: p(A) = 0.
+  integer_matrix.py). p(A) commutes with A, so p(A) A^j v = A^j p(A) v = 0 on a spanning set: p(A) = 0.
 * The k x k minor of the rows w_(t_h) on the minor columns is nonsingular: rank k modulo P, else det != 0 exactly.
 * Coefficients: given (rows of number strings or the compact form) or, when left out, solved on the minor (python-
   flint). Either way the kernel then checks, in integers, diag(delta) w = Zn w[lags] for every row and entry, where
