@@ -13,6 +13,7 @@ import ast
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 __all__ = ["Footprint", "kernel_imports", "trust_footprint", "footprint_text", "footprint_summary"]
 
@@ -84,7 +85,7 @@ def _with_packages(name: str) -> list[str]:
     return [".".join(parts[:k]) for k in range(2, len(parts) + 1)]
 
 
-def trust_footprint(claim_id: str, spec: dict | None = None) -> Footprint:
+def trust_footprint(claim_id: str, spec: dict[str, Any] | None = None) -> Footprint:
     """The kernel files (and their lines) that decide a certificate of `claim_id`, from the kernel's import graph.
 
     `spec` is the claim's registered statement (read from the kernel's statements when not given).

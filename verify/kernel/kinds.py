@@ -7,6 +7,8 @@ imports only the core.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .core import generic
 from .core.errors import KernelError
 from .core.kind import Kind, kinds_of
@@ -69,7 +71,7 @@ if len(_BY_NAME) != len(ALL_KINDS):
     raise ValueError("a kind name is listed twice")
 
 # The tables in the shape the statements module reads: name -> (read_goal, check), name -> establishes.
-KINDS: dict[str, tuple] = {k.name: (k.read_goal, k.check) for k in ALL_KINDS}
+KINDS: dict[str, tuple[Any, Any]] = {k.name: (k.read_goal, k.check) for k in ALL_KINDS}
 ESTABLISHES: dict[str, dict[str, tuple[str, ...]]] = {k.name: dict(k.establishes) for k in ALL_KINDS if k.establishes}
 
 
@@ -78,7 +80,7 @@ def kind(name: str) -> Kind:
     return _BY_NAME[name]
 
 
-def read_goal(kind: object, goal: object, where: str) -> tuple:
+def read_goal(kind: object, goal: object, where: str) -> Any:
     """The goal of an obligation as exact objects, comparable with ==."""
     if not isinstance(kind, str) or kind not in _BY_NAME:
         raise KernelError(f"{where}.kind", f"found {kind!r}, expected one of {sorted(_BY_NAME)}")
@@ -87,7 +89,7 @@ def read_goal(kind: object, goal: object, where: str) -> tuple:
     return _BY_NAME[kind].read_goal(goal, f"{where}.goal")
 
 
-def check_obligation(kind: str, goal: tuple, witness: object, where: str) -> None:
+def check_obligation(kind: str, goal: Any, witness: object, where: str) -> None:
     """Re-derive the goal from the witness; a KernelError says which step failed."""
     if witness is not None and not isinstance(witness, dict):
         raise KernelError(f"{where}.witness", "expected an object")

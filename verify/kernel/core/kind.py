@@ -9,7 +9,7 @@ from typing import Any
 
 __all__ = ["Kind", "kinds_of"]
 
-GoalReader = Callable[[dict, str], Any]
+GoalReader = Callable[[dict[str, Any], str], Any]
 Checker = Callable[[Any, object, str], None]
 
 
@@ -31,8 +31,8 @@ class Kind:
 
 def kinds_of(theory: str, module: ModuleType, names: tuple[str, ...]) -> tuple[Kind, ...]:
     """The kinds `names` of one kind module (its KINDS and ESTABLISHES tables); the names must be exactly its own."""
-    table: dict = module.KINDS
+    table: dict[str, tuple[GoalReader, Checker]] = module.KINDS
     if tuple(sorted(names)) != tuple(sorted(table)):
         raise ValueError(f"{module.__name__} defines {sorted(table)}, the kind list names {sorted(names)}")
-    establishes: dict = getattr(module, "ESTABLISHES", {})
-    return tuple(Kind(name, theory, *table[name], establishes.get(name, {})) for name in names)
+    establishes: dict[str, dict[str, tuple[str, ...]]] = getattr(module, "ESTABLISHES", {})
+    return tuple(Kind(name, theory, table[name][0], table[name][1], establishes.get(name, {})) for name in names)
