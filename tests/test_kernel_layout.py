@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from verify.footprint import kernel_imports
+import ast
+
+from verify.footprint import KERNEL, kernel_imports
 
 CORE = "verify.kernel.core"
 THEORIES = "verify.kernel.theories"
@@ -53,6 +55,38 @@ def find_cycle(graph: dict[str, frozenset[str]]) -> list[str] | None:
         if start not in state and (found := visit(start)) is not None:
             return found
     return None
+
+
+def import_time_effects(source: str) -> list[str]:
+    """Top-level statements of a module that do more than import, define, or bind a table (calls to own functions
+    and to fmpq are allowed): the trust footprint counts a theory only for claims that use its kinds, which is
+    sound only if importing a theory changes nothing else."""
+    tree = ast.parse(source)
+    own = {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom | ast.FunctionDef | ast.ClassDef):
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue  # the docstring
+        if isinstance(node, ast.Assign | ast.AnnAssign) and all(
+            isinstance(t, ast.Name) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        ):
+            calls = [ast.unparse(c.func) for c in ast.walk(node) if isinstance(c, ast.Call)]
+            if all(c in own or c == "fmpq" for c in calls):
+                continue
+        found.append(f"line {node.lineno}: {ast.unparse(node)[:60]}")
+    return found
+
+
+def test_importing_a_theory_only_defines_its_functions_and_tables():
+    for path in sorted((KERNEL / "theories").rglob("*.py")):
+        assert import_time_effects(path.read_text()) == [], path
+
+
+def test_the_import_time_check_catches_a_patch_of_the_core():
+    source = "from ...core import poly\nX = {1: 2}\ndef f():\n    pass\nY = f()\npoly.read_poly = None\nprint(1)\n"
+    assert import_time_effects(source) == ["line 6: poly.read_poly = None", "line 7: print(1)"]
 
 
 def test_the_graph_has_the_core_and_several_theories():
