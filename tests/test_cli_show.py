@@ -53,3 +53,12 @@ def test_show_prints_formulas_without_redundant_parentheses_and_wraps_long_ones(
     out = capsys.readouterr().out
     assert "(((" not in out and "exp(wq*u*wk*u)" in out
     assert max(len(line) for line in out.splitlines() if not line.startswith("  latex:")) <= 130
+
+
+def test_show_prints_the_trust_footprint_of_a_table1_claim(capsys):
+    assert main(["show", "tab1.ssm.memory", "--certs", str(ROOT / "certs")]) == 0
+    out = capsys.readouterr().out
+    trusted = [line for line in out.splitlines() if line.startswith("trusted: ")]
+    assert len(trusted) == 1 and "theories costs)" in trusted[0]
+    assert "  verify/kernel/theories/costs/kind_cost.py " in out
+    assert "verify/kernel/theories/modes/" not in out

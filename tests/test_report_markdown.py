@@ -46,3 +46,12 @@ def test_names_ids_verdicts_and_references_of_a_foreign_certificate_are_escaped(
     }
     markdown = render_markdown(load_report(_foreign(tmp_path / "certs", **changes)), tmp_path / "out")
     assert "<img" not in markdown and "<script" not in markdown and "<b>" not in markdown
+
+
+def test_each_registered_claim_names_the_kernel_lines_it_trusts(tmp_path):
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    shutil.copy(ROOT / "certs" / "tab1.ssm.memory.json", folder)
+    markdown = render_markdown(load_report(folder), tmp_path / "out")
+    lines = [line for line in markdown.splitlines() if line.startswith("Trusted: ")]
+    assert len(lines) == 1 and "kernel lines in" in lines[0] and "theories costs" in lines[0]
