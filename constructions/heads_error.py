@@ -1,13 +1,15 @@
 """The error-versus-heads table of an exact SSM: e_H = (sum of all but the H largest eigenvalues of G) / trace G.
 
-This is the producer side of the kernel kind heads_error (kind_heads_error.py of theory heads_error, whose docstring
+This is the producer side of the kernel kind heads_error (kernel: kind_heads_error.py, whose docstring
 has the mathematics). It builds G = U Y U^T with the kernel's own exact/ball representation, restricts G to
 its range (all columns of U, all of R^{p d}, or an exact column basis: rank modulo a 62-bit prime first,
 exact reduced row echelon form only when U is rank deficient both ways), computes approximate
 G-eigenvectors T with python-flint's approximate eigensolver at the working precision (deterministic, so
-certificates are reproducible byte for byte), and then evaluates the kernel's own brackets. When an
-enclosure is wider than asked, or the smallest H is not decided, the working precision doubles; nothing is
-assumed, every bound used is the one the kernel re-checks.
+certificates are reproducible byte for byte), and then evaluates the Ostrowski brackets of the kind's
+docstring with its own code (below: the producer shares no bracket code with the kernel, which re-derives
+them from the witness T). When an enclosure is wider than asked, or the smallest H is not decided, the
+working precision doubles. Only the kernel's public API is used: parse_number to read the exact goal and the
+representation G = U Y U^T (exact_columns, gram_core), whose ball enclosure Y fixes the witness T.
 """
 
 from __future__ import annotations
@@ -18,10 +20,7 @@ from fractions import Fraction
 from flint import acb_mat, arb, arb_mat, ctx, fmpq, fmpq_mat, fmpq_poly, nmod_mat
 
 from constructions.weights import ExactSystem
-from verify.kernel.core.errors import KernelError
-from verify.kernel.core.numbers import GQ, format_number
-from verify.kernel.theories.heads_error.kind_heads_error import KINDS, eigen_brackets, relative_errors
-from verify.kernel.theories.heads_error.ssm_gram import exact_columns, gram_core
+from verify.kernel import KernelError, exact_columns, gram_core, parse_number
 
 __all__ = [
     "ErrorTable",
@@ -30,6 +29,8 @@ __all__ = [
     "error_table",
     "column_basis",
     "approximate_T",
+    "ostrowski_brackets",
+    "error_brackets",
     "START_BITS",
     "MAX_BITS",
     "WIDTH",
@@ -205,16 +206,79 @@ def _smallest_heads(bounds: list[tuple[Fraction, Fraction]], tolerance: Fraction
 
 
 def _parse(goal: dict) -> tuple:
-    """(form, A, B, C, n) as the kernel reads them (A as an exact fmpq_mat in the dense form)."""
-    form, A, B, C, n = KINDS["heads_error"][0]({**goal, "k": 1, "table": [["0", "0"]], "heads": 0}, "goal")[:5]
+    """(form, A, B, C, n) in the kernel's exact types (A as an exact fmpq_mat in the dense form)."""
+
+    def rows(value: list, where: str) -> list[list]:
+        """A matrix of exact number strings as rows of Gaussian rationals."""
+        return [[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(row)] for i, row in enumerate(value)]
+
+    form, n = goal["form"], goal["n"]
     if form == "dense":
-        A = fmpq_mat(len(A), len(A), [x.re for row in A for x in row])
-    return form, A, [list(r) for r in B], [list(r) for r in C], n
+        A = fmpq_mat(len(goal["A"]), len(goal["A"]), [x.re for row in rows(goal["A"], "goal.A") for x in row])
+    else:
+        A = tuple(parse_number(x, f"goal.A[{j}]") for j, x in enumerate(goal["A"]))
+    return form, A, rows(goal["B"], "goal.B"), rows(goal["C"], "goal.C"), n
 
 
 def _coords_text(coords: fmpq_mat) -> list[list[str]]:
     """Exact rows of the coordinate matrix."""
-    return [[format_number(GQ(coords[r, c])) for c in range(coords.ncols())] for r in range(coords.nrows())]
+    return [[_fraction_text(_rational(coords[r, c])) for c in range(coords.ncols())] for r in range(coords.nrows())]
+
+
+def _rational(x: fmpq) -> Fraction:
+    """An fmpq as a Fraction."""
+    return Fraction(int(x.p), int(x.q))
+
+
+class _Undecided(ValueError):
+    """A bracket the balls do not decide at this precision (the next mantissa size or precision is tried)."""
+
+
+def _upper_square(x: arb) -> arb:
+    """An exact upper bound of x^2: the square of the largest |x| in the ball."""
+    top = x.abs_upper()
+    return top * top
+
+
+def ostrowski_brackets(S: arb_mat, R: arb_mat) -> list[tuple[arb, arb]]:
+    """Exact-ball [lower, upper] of the nonzero eigenvalues of G, largest first, from S = X^T G X and R = X^T X - I.
+
+    rho >= ||R||_F and eta >= ||D^-1/2 S D^-1/2 - I||_F (D = diag S, its lower ends); when both are below 1 the
+    i-th largest eigenvalue lies in [d_(i) (1 - eta)/(1 + rho), d_(i) (1 + eta)/(1 - rho)] (Ostrowski, twice).
+    """
+    size = S.nrows()
+    rho = arb(0)
+    for i in range(size):
+        for j in range(size):
+            rho += _upper_square(R[i, j])
+    rho = rho.sqrt().upper()
+    diagonal = [S[i, i] for i in range(size)]
+    if not all(d > 0 for d in diagonal):
+        raise _Undecided("a diagonal entry of S is not decided positive")
+    lower_ends = [d.lower() for d in diagonal]
+    eta = arb(0)
+    for i in range(size):
+        for j in range(size):
+            if i != j:
+                eta += _upper_square(S[i, j]) / (lower_ends[i] * lower_ends[j])
+    eta = eta.sqrt().upper()
+    if not (rho < 1 and eta < 1):
+        raise _Undecided("S is not near-diagonal enough at this precision")
+    lows = sorted(lower_ends, key=_exact_of, reverse=True)
+    highs = sorted((d.upper() for d in diagonal), key=_exact_of, reverse=True)
+    shrink, grow = (1 - eta) / (1 + rho), (1 + eta) / (1 - rho)
+    return [((low * shrink).lower(), (high * grow).upper()) for low, high in zip(lows, highs)]
+
+
+def error_brackets(brackets: list[tuple[arb, arb]]) -> list[tuple[arb, arb]]:
+    """Exact-ball [lower, upper] of e_H = tail_H / (top_H + tail_H), H = 1..k-1, from eigenvalue brackets."""
+    out = []
+    for h in range(1, len(brackets)):
+        top, tail = brackets[:h], brackets[h:]
+        top_low, top_high = sum((a for a, _ in top), arb(0)).lower(), sum((b for _, b in top), arb(0)).upper()
+        tail_low, tail_high = sum((a for a, _ in tail), arb(0)).lower(), sum((b for _, b in tail), arb(0)).upper()
+        out.append(((tail_low / (tail_low + top_high)).lower(), (tail_high / (tail_high + top_low)).upper()))
+    return out
 
 
 def _mantissa_sizes(bits: int) -> list[int]:
@@ -242,10 +306,10 @@ def _brackets(gamma: arb_mat, Y: arb_mat, bits: int, width: Fraction) -> tuple[d
         T = _T_of(witness_t)
         left = T.transpose() * gamma
         try:
-            brackets = eigen_brackets(left * Y * left.transpose(), left * T - identity, "goal")
-        except (KernelError, ValueError, ZeroDivisionError):
+            brackets = ostrowski_brackets(left * Y * left.transpose(), left * T - identity)
+        except (ValueError, ZeroDivisionError):
             continue
-        bounds = [_outward(low, high, width) for low, high in relative_errors(brackets)]
+        bounds = [_outward(low, high, width) for low, high in error_brackets(brackets)]
         if all(upper - lower <= width * lower for lower, upper in bounds):
             return witness_t, bounds
     return None

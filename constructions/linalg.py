@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sympy.polys.matrices import DomainMatrix
 
-from verify.exact import number
+from constructions.exact import number
 
 __all__ = ["rank_witness"]
 

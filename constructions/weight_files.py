@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from verify.inputs import InputError, read_bounded
+from verify.kernel import ReadError, read_bounded
 
 __all__ = [
     "BadWeights",
@@ -273,7 +273,7 @@ def read_arrays(path: Path) -> tuple[dict[str, np.ndarray], str]:
         raise BadWeights(f"{source}: unknown suffix {suffix!r}, expected one of {list(WEIGHT_SUFFIXES)}")
     try:
         data = read_bounded(Path(path), MAX_WEIGHT_BYTES, f"{suffix} weight file")
-    except InputError as err:
+    except ReadError as err:
         raise BadWeights(str(err)) from None
     sha = hashlib.sha256(data).hexdigest()
     if suffix == ".safetensors":

@@ -28,7 +28,9 @@ from constructions.weight_files import (
     read_arrays,
     safetensors_bytes,
 )
-from verify.kernel.theories.heads_error.kind_heads_error import MAX_DENSE, MAX_OUTPUTS, MAX_STATE
+from verify.kernel import HEADS_ERROR_MAX_DENSE as MAX_DENSE
+from verify.kernel import HEADS_ERROR_MAX_OUTPUTS as MAX_OUTPUTS
+from verify.kernel import HEADS_ERROR_MAX_STATE as MAX_STATE
 
 __all__ = [
     "BadWeights",
@@ -81,7 +83,7 @@ def dyadic_text(value: float) -> str:
 
 def _complex_text(re_part: float, im_part: float) -> str:
     """The exact value of a complex float pair in the kernel's 'a+b*i' form."""
-    from verify.exact import gaussian_text
+    from constructions.exact import gaussian_text
 
     return gaussian_text(dyadic_text(re_part), dyadic_text(im_part))
 

@@ -1,6 +1,6 @@
 """Exact caps of the values a float_bound certificate supplies, each an a-priori bound from the exact inputs.
 
-The kernel (theory float_bounds, kind_float_bound.py) accepts a supplied value (a shadow-pass norm, an exactly computed
+The kernel (theories/float_bounds/kind_float_bound.py) accepts a supplied value (a shadow-pass norm, an exactly computed
 constant, max |x|) only in [0, cap], where the cap is an expression in the goal's exact quantities: u, the sizes,
 and the norms of the goal's exact matrices (X_frob2 = ||X||_F^2, X_gram >= ||X||_2^2 by Gershgorin, X_rowsum =
 ||X||_inf); the bound must be nondecreasing in every value. So a certificate gets at most the bound formula at the
@@ -22,14 +22,12 @@ rounding-error bound, a relative 1e-9 at the sizes checked, which the factor 3 >
 
 from __future__ import annotations
 
+import ast
 import math
 from collections.abc import Callable
 from fractions import Fraction
 
 from numeric.bounds import CAP_SAFETY, EXACT_CAP_SLACK, VALUES, U, round_up
-from verify.kernel.core.expr import parse_expression
-from verify.kernel.core.intervals import exact_value
-from verify.kernel.core.numbers import GQ
 
 __all__ = ["caps_for", "exact_env", "evaluate_text", "cap_values", "supplied", "sqrt_le", "N_SQRT_ANCHOR"]
 
@@ -71,13 +69,45 @@ def exact_env(sizes: dict[str, int], matrices: dict[str, list[list[str]]]) -> di
     return env
 
 
+_MAX_EXPONENT = 4096  # caps raise to small integer powers (q + 1, L/2, 2); a larger one is a malformed cap
+
+
 def evaluate_text(text: str, env: dict[str, Fraction]) -> Fraction:
-    """The exact value of a kernel expression at an environment of Fractions (the kernel's own evaluator)."""
-    point = {k: GQ(v.numerator) / GQ(v.denominator) for k, v in env.items()}
-    value = exact_value(parse_expression(text, "cap"), point, "cap")
-    if not value.is_real():
-        raise ValueError(f"{text}: not real")
-    return Fraction(int(value.re.p), int(value.re.q))
+    """The exact value of a cap (integers, names, + - * /, ^ with an integer literal exponent, parentheses).
+
+    numeric/ shares no code with the kernel, which evaluates the same text with its own reader; the text is
+    parsed as a Python expression tree (never run) and only the forms above are accepted.
+    """
+    try:
+        tree = ast.parse(text.replace("^", "**"), mode="eval")
+    except SyntaxError:
+        raise ValueError(f"{text}: not an expression") from None
+    return _exact(tree.body, env, text)
+
+
+def _exact(node: ast.AST, env: dict[str, Fraction], text: str) -> Fraction:
+    """The exact value of one node of a cap's expression tree."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return Fraction(node.value)
+    if isinstance(node, ast.Name):
+        if node.id not in env:
+            raise ValueError(f"{text}: no value given for {node.id}")
+        return Fraction(env[node.id])
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        value = _exact(node.operand, env, text)
+        return -value if isinstance(node.op, ast.USub) else value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+        power = node.right
+        if not (isinstance(power, ast.Constant) and type(power.value) is int and 0 <= power.value <= _MAX_EXPONENT):
+            raise ValueError(f"{text}: exponent {ast.unparse(power)}, expected an integer in [0, {_MAX_EXPONENT}]")
+        return _exact(node.left, env, text) ** power.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+        left, right = _exact(node.left, env, text), _exact(node.right, env, text)
+        if isinstance(node.op, ast.Div) and right == 0:
+            raise ValueError(f"{text}: division by zero")
+        operations = {ast.Add: Fraction.__add__, ast.Sub: Fraction.__sub__, ast.Mult: Fraction.__mul__}
+        return operations.get(type(node.op), Fraction.__truediv__)(left, right)
+    raise ValueError(f"{text}: {ast.unparse(node)} is not a number, a name or + - * / ^")
 
 
 def sqrt_le(radicand: str, value: Fraction) -> str:

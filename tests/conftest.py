@@ -36,11 +36,18 @@ def _snapshot(folder: Path) -> dict[str, tuple[int, str]]:
     }
 
 
+def _jobs() -> int:
+    """Worker processes for the session's `verify all`: the machine's cores, at most 2 (under pytest-xdist the other
+    test workers are usually waiting for this build, so it should use their share of the machine)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
 def _run_verify_all(base: Path) -> dict:
     """Run `verify all` into base/certs once and describe the run as JSON-ready data."""
     out, junit = base / "certs", base / "junit.xml"
     before = _snapshot(ROOT / "certs")
     command = [sys.executable, "-m", "verify", "all", "--out", str(out), "--baseline", "certs", "--junit", str(junit)]
+    command += ["--jobs", str(_jobs())]
     process = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     after = _snapshot(ROOT / "certs")
     return {

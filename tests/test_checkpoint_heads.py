@@ -54,11 +54,11 @@ def test_every_s4d_layer_gets_a_kernel_checked_row_with_format_mapping_and_plots
 def test_every_layer_and_the_summary_plot_are_written_together_after_all_the_work(
     tmp_path, s4d_file, capsys, monkeypatch
 ):
-    import verify.heads_error as heads_error
+    import verify.heads_output as heads_output
 
-    groups, real = [], heads_error._write_all
+    groups, real = [], heads_output.write_all
     monkeypatch.setattr(
-        heads_error, "_write_all", lambda items: (groups.append([p.name for p, _ in items]), real(items))
+        heads_output, "write_all", lambda items: (groups.append([p.name for p, _ in items]), real(items))
     )
     out = tmp_path / "out"
     assert main(["heads", "--ssm", str(s4d_file), "--out", str(out), "--n", "16", "--json"]) == 0

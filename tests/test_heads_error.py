@@ -167,3 +167,41 @@ def test_benchmark_size_examples_fit_the_width_and_the_kernel_work_budget(name):
     with work_budget():
         result = check_certificate(load_json(certificate_bytes(cert), name), name)
     assert result.valid, result.errors
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_producers_own_brackets_equal_those_the_kernel_rederives(seed):
+    from flint import arb, arb_mat, ctx
+
+    from constructions.heads_error import error_brackets, ostrowski_brackets
+    from verify.kernel.theories.heads_error.kind_heads_error import eigen_brackets, relative_errors
+
+    rng = np.random.default_rng(seed)
+    size = 2 + seed
+    with ctx.workprec(128):
+        diagonal = np.sort(rng.uniform(0.1, 10.0, size))[:: 1 if seed % 2 else -1]  # not necessarily sorted
+        noise = rng.normal(0, 1e-3, (size, size))
+        S = arb_mat(
+            [
+                [arb(float(diagonal[i] if i == j else noise[i, j] + noise[j, i])) for j in range(size)]
+                for i in range(size)
+            ]
+        )
+        R = arb_mat([[arb(float(x), 1e-9) for x in row] for row in rng.normal(0, 1e-4, (size, size))])
+        ours, kernels = ostrowski_brackets(S, R), eigen_brackets(S, R, "test")
+        assert [(a.str(30), b.str(30)) for a, b in ours] == [(a.str(30), b.str(30)) for a, b in kernels]
+        assert all(a == c and b == d for (a, b), (c, d) in zip(ours, kernels))
+        errors, kernel_errors = error_brackets(ours), relative_errors(kernels)
+        assert all(a == c and b == d for (a, b), (c, d) in zip(errors, kernel_errors)) and len(errors) == size - 1
+
+
+def test_the_producers_brackets_refuse_an_s_that_is_not_near_diagonal():
+    from flint import arb_mat
+
+    from constructions.heads_error import ostrowski_brackets
+
+    S = arb_mat([[1, 2], [2, 1]])
+    with pytest.raises(ValueError, match="near-diagonal"):
+        ostrowski_brackets(S, arb_mat(2, 2))
+    with pytest.raises(ValueError, match="positive"):
+        ostrowski_brackets(arb_mat([[1, 0], [0, -1]]), arb_mat(2, 2))

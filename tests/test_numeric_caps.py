@@ -52,6 +52,28 @@ def test_caps_read_only_the_goals_exact_quantities():
         assert evaluate_text(text, env) > 0  # a cap that read a supplied value would raise "no value given"
 
 
+def test_caps_evaluate_as_the_kernel_evaluates_them():
+    from verify.kernel.core.expr import parse_expression
+    from verify.kernel.core.intervals import exact_value
+    from verify.kernel.core.numbers import GQ
+
+    check = heads_check(BK, "slow", 256)
+    env = exact_env(check.sizes, check.matrices)
+    point = {k: GQ(v.numerator) / GQ(v.denominator) for k, v in env.items()}
+    texts = [*check.caps.values(), "-(2*n)^3/(1-A_gram)^2 + 65/64", "(m + 1)^0"]
+    for text in texts:
+        kernel = exact_value(parse_expression(text, "cap"), point, "cap")
+        assert kernel.is_real() and evaluate_text(text, env) == Fraction(int(kernel.re.p), int(kernel.re.q)), text
+
+
+@pytest.mark.parametrize(
+    "text", ["n +", "__import__('os')", "n.real", "2^(1/2)", "2^-3", "2^n", "1/(n-n)", "nope*2", "n[0]"]
+)
+def test_a_cap_that_is_not_plain_arithmetic_is_refused(text):
+    with pytest.raises(ValueError):
+        evaluate_text(text, {"n": Fraction(4)})
+
+
 @pytest.mark.parametrize("name", ["rotation", "random16", "slow"])
 def test_honest_forms_values_stay_well_within_their_caps(name):
     for check in forms_checks(BK, name, 512, 256):

@@ -20,7 +20,9 @@ import numpy as np
 
 from constructions.checkpoints import FORMATS, Layer, find_layers, read_layer
 from constructions.weights import BadWeights, ExactSystem, _complex_text, read_arrays
-from verify.kernel.theories.heads_error.kind_heads_error import MAX_OUTPUTS, MAX_STATE
+from verify import heads_output
+from verify.kernel import HEADS_ERROR_MAX_OUTPUTS as MAX_OUTPUTS
+from verify.kernel import HEADS_ERROR_MAX_STATE as MAX_STATE
 
 __all__ = ["add_arguments", "applies", "run", "analyze_layer", "exact_system_of", "float_table", "SHOWN_H"]
 
@@ -117,8 +119,6 @@ def float_table(layer: Layer, n: int) -> dict:
 
 def check_against(args: argparse.Namespace, params: dict) -> int:
     """--check for a certificate of a published parameterization: same file bytes, same discretized A, B, C."""
-    from verify.heads_error import _check_verdict
-
     source = params["source"]
     path = Path(args.ssm)
     try:
@@ -128,7 +128,7 @@ def check_against(args: argparse.Namespace, params: dict) -> int:
         with_d = source.get("skip_D") == "included in W(0)"
         layer = read_layer(arrays, source.get("prefix", ""), source["format"], str(path), disc, with_d)
     except BadWeights as err:
-        return _check_verdict(args, str(err), EXIT_USAGE)
+        return heads_output.check_verdict(args, str(err), EXIT_USAGE)
     system = exact_system_of(layer, str(path), sha)
     problems = (
         []
@@ -138,9 +138,11 @@ def check_against(args: argparse.Namespace, params: dict) -> int:
     problems += [f"{key} read from {path} differs from the certificate's {key}" for key in ("form", "A", "B", "C")
                  if getattr(system, key) != params.get(key)]  # fmt: skip
     if problems:
-        return _check_verdict(args, f"{args.check} was not made from {path}: {'; '.join(problems)}", EXIT_FAIL)
+        return heads_output.check_verdict(
+            args, f"{args.check} was not made from {path}: {'; '.join(problems)}", EXIT_FAIL
+        )
     message = f"ok: {args.check} is valid and was made from {path} ({source['format']}, sha256 {sha[:16]}...)"
-    return _check_verdict(args, None, EXIT_OK, message)
+    return heads_output.check_verdict(args, None, EXIT_OK, message)
 
 
 def check_bounds(args: argparse.Namespace) -> int:
@@ -150,17 +152,15 @@ def check_bounds(args: argparse.Namespace) -> int:
     D) and requires the same sha256, the same smallest H and overlapping enclosures (the last bits of a float
     computation may differ between machines; both enclosures contain the true e_H).
     """
-    from verify.heads_error import _check_verdict
-
     try:
         stored, opts = _stored_result(Path(args.check))
     except BadWeights as err:
-        return _check_verdict(args, str(err), EXIT_USAGE)
+        return heads_output.check_verdict(args, str(err), EXIT_USAGE)
     with tempfile.TemporaryDirectory() as folder:
         opts["out"] = folder  # nothing is written there: analyze_layer returns its files
         fresh = analyze_layer((str(args.ssm), stored["prefix"], stored["format"], opts))
     if fresh.get("bad_input"):
-        return _check_verdict(args, fresh["error"], EXIT_USAGE)
+        return heads_output.check_verdict(args, fresh["error"], EXIT_USAGE)
     problems = [] if fresh.get("sha256") == stored["sha256"] else [f"sha256 of {args.ssm} differs from the result's"]
     if "error" in fresh:
         problems.append(fresh["error"])
@@ -172,12 +172,14 @@ def check_bounds(args: argparse.Namespace) -> int:
                 problems.append(f"e_{new['H']} recomputed outside the stored enclosure")
                 break
     if problems:
-        return _check_verdict(args, f"{args.check} does not match {args.ssm}: {'; '.join(problems)}", EXIT_FAIL)
+        return heads_output.check_verdict(
+            args, f"{args.check} does not match {args.ssm}: {'; '.join(problems)}", EXIT_FAIL
+        )
     message = (
         f"ok: {args.check} was made from {args.ssm} (sha256 {stored['sha256'][:16]}...) and recomputes to the "
         f"same smallest H {stored['heads'][1]} (float64 with a priori bounds; not a kernel certificate)"
     )
-    return _check_verdict(args, None, EXIT_OK, message)
+    return heads_output.check_verdict(args, None, EXIT_OK, message)
 
 
 def _stored_result(path: Path) -> tuple[dict, dict]:
@@ -228,7 +230,6 @@ def analyze_layer(job: tuple) -> dict:
 def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
     """read_layer, then the exact (kernel) or float (a priori bound) table, plot and files."""
     from verify.checkpoint_plots import layer_png
-    from verify.heads_error import _stem
 
     arrays, sha = read_arrays(path)
     layer = read_layer(arrays, prefix, fmt, str(path), opts["disc"], opts["with_d"])
@@ -252,7 +253,7 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         "tolerance": str(tolerance),
         "method": method,
     }
-    stem, files = _stem(path, prefix, n), []  # files are returned, and written together by run()
+    stem, files = heads_output.stem(path, prefix, n), []  # files are returned, and written together by run()
     if method == "exact" and (modes > MAX_STATE or layer.p * layer.d > MAX_OUTPUTS):
         raise BadWeights(
             f"{path} [{prefix}]: --method exact: {modes} modes and p d = {layer.p * layer.d}; the kernel takes at most "
@@ -319,8 +320,6 @@ def _print(summary: dict) -> None:
 
 def run(args: argparse.Namespace, tolerance: Fraction) -> int:
     """Analyse every layer (or those under --prefix); print, plot, write; exit 0, 1 or 2."""
-    from verify.heads_error import DEFAULT_N
-
     path = Path(args.ssm)
     try:
         arrays, _ = read_arrays(path)
@@ -336,7 +335,7 @@ def run(args: argparse.Namespace, tolerance: Fraction) -> int:
     except BadWeights as err:
         print(f"verify heads: {err}", file=sys.stderr)
         return EXIT_USAGE
-    opts = {"disc": args.disc, "with_d": args.with_d, "n": args.n or DEFAULT_N, "tolerance": tolerance}
+    opts = {"disc": args.disc, "with_d": args.with_d, "n": args.n or heads_output.DEFAULT_N, "tolerance": tolerance}
     opts.update(out=str(args.out), method=args.method)
     jobs = [(str(path), p, f, opts) for p, f in layers]
     if args.jobs > 1 and len(jobs) > 1:
@@ -351,12 +350,11 @@ def run(args: argparse.Namespace, tolerance: Fraction) -> int:
     files = [(Path(name), data) for s in good for name, data in s.pop("_files")]
     if good:
         from verify.checkpoint_plots import summary_png
-        from verify.cli.common import output_errors
-        from verify.heads_error import _write_all
+        from verify.outputs import output_errors
 
         plot = Path(args.out) / f"heads-per-layer-{path.stem}.png"
         with output_errors(args.out):
-            _write_all([*files, (plot, summary_png(good))])  # every layer's files and the summary, or none
+            heads_output.write_all([*files, (plot, summary_png(good))])  # every layer's files and the summary, or none
     if args.json:
         error = "; ".join(s["error"] for s in failed) or None
         payload = {"layers": summaries, "summary_plot": str(plot) if good else None, "error": error}

@@ -2,9 +2,10 @@
 
 A claim's check runs the kernel driver (verify/kernel/__init__.py, check.py, statements.py, the kind list
 kinds.py), the modules that define the kinds its registered statement uses, and everything those import inside
-verify/kernel/. The kind list imports every theory so that it can dispatch; only the claim's own kinds are
-followed from it, since a kind's code runs only for obligations of that kind (theory modules define functions and
-tables at import time, nothing else). The graph is read from the source (ast), not from a hand-written list.
+verify/kernel/. The kind list imports every theory so that it can dispatch (and the package re-exports a few
+theory names for producers); only the claim's own kinds are followed from them, since a kind's code runs only for
+obligations of that kind (theory modules define functions and tables at import time, nothing else). The graph is
+read from the source (ast), not from a hand-written list.
 """
 
 from __future__ import annotations
@@ -110,8 +111,8 @@ def trust_footprint(claim_id: str, spec: dict[str, Any] | None = None) -> Footpr
             continue
         seen.add(name)
         for target in graph.get(name, ()):
-            if name == REGISTRY and (target in kind_modules or target.startswith(f"{PACKAGE}.theories")):
-                continue  # dispatch only: the claim's own kinds are roots already
+            if name in (PACKAGE, REGISTRY) and (target in kind_modules or target.startswith(f"{PACKAGE}.theories")):
+                continue  # dispatch and re-exports only: the claim's own kinds are roots already
             todo += _with_packages(target)
     root = KERNEL.parent.parent
     files = []

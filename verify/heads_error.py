@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
@@ -20,14 +19,14 @@ from fractions import Fraction
 from pathlib import Path
 
 from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exact_system, find_blocks, read_arrays
-from verify import checkpoint_heads
-from verify.certificate import certificate_bytes, deferred_signals, write_group
+from verify import checkpoint_heads, heads_output
+from verify.certificate import certificate_bytes
 from verify.kernel import check_certificate, load_json
 from verify.progress import Progress
 
 __all__ = ["add_arguments", "wants_error_table", "run", "analyze", "DEFAULT_N", "plot_png", "tolerance_argument"]
 
-DEFAULT_N = 4096
+DEFAULT_N = heads_output.DEFAULT_N
 DEFAULT_TOLERANCE = Fraction(1, 100)
 # A positive tolerance below 10^-100 is refused: no e_H of a float model is that small without being 0, and the
 # bound keeps the exact value (and the certificate's number) small; 0 asks for e_H = 0, i.e. H = k.
@@ -97,8 +96,8 @@ def _json_system(path: Path) -> tuple[ExactSystem, int | None]:
     """An exact JSON SSM (the format of `verify heads`) in the form the error table needs."""
     import hashlib
 
-    from verify.cli.heads import BadInput, read_ssm_file
     from verify.exact import matrix_rows
+    from verify.ssm_file import BadInput, read_ssm_file
 
     try:
         ssm, n = read_ssm_file(path)
@@ -112,12 +111,6 @@ def _json_system(path: Path) -> tuple[ExactSystem, int | None]:
     source.update(arrays={"A": ["A"], "B": ["B"], "C": ["C"]}, dtypes={"A": "exact", "B": "exact", "C": "exact"})
     form_a = [A[i][i] for i in range(len(A))] if diagonal else A
     return ExactSystem("diagonal" if diagonal else "dense", form_a, B, C, source), n
-
-
-def _stem(path: Path, prefix: str, n: int) -> str:
-    """The file name stem of a block's certificate and plot."""
-    tag = "".join(ch if ch.isalnum() else "-" for ch in prefix).strip("-")
-    return f"heads-error-{path.stem}{'-' + tag if tag else ''}-n{n}"
 
 
 def plot_png(bounds: list, heads: int, tolerance: Fraction, title: str) -> bytes:
@@ -169,12 +162,12 @@ def analyze(
     with steps.step(f"{name}: certified error table (m = {system.m}, n = {n})"):
         cert, table = error_certificate(system, n, tolerance)
     data = certificate_bytes(cert)
-    cert_path = out / f"{_stem(path, prefix, n)}.json"
+    cert_path = out / f"{heads_output.stem(path, prefix, n)}.json"
     with steps.step(f"{name}: kernel re-check of the certificate"):
         result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
     if not result.valid:
         return {"ssm": str(path), "prefix": prefix, "error": "the kernel rejected: " + "; ".join(result.errors)}
-    plot_path = out / f"{_stem(path, prefix, n)}.png"
+    plot_path = out / f"{heads_output.stem(path, prefix, n)}.png"
     title = f"{path.name} {prefix + ' ' if prefix else ''}(m = {system.m}, p = {system.p}, d = {system.d}, n = {n})"
     with steps.step(f"{name}: plot"):
         png = plot_png(table.bounds, table.heads, tolerance, title)
@@ -285,13 +278,13 @@ def _check_against(args: argparse.Namespace) -> int:
     try:
         result = check_file(args.check)
     except UnreadableInput as err:
-        return _check_verdict(args, str(err), EXIT_USAGE)
+        return heads_output.check_verdict(args, str(err), EXIT_USAGE)
     params = json.loads(Path(args.check).read_text()).get("params", {}) if result.valid else {}
     if not result.valid or not isinstance(params.get("source"), dict):
         errors = result.errors or ["it records no source"]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         first = " ".join(errors[0].split())  # one line, whatever the kernel's message holds
-        return _check_verdict(args, f"{args.check}: the kernel rejected it: {first}{more}", EXIT_FAIL)
+        return heads_output.check_verdict(args, f"{args.check}: the kernel rejected it: {first}{more}", EXIT_FAIL)
     if params["source"].get("format") in ("s4d", "s5", "lru"):
         return checkpoint_heads.check_against(args, params)
     prefix = (args.prefix or [params["source"].get("prefix", "")])[0]
@@ -302,51 +295,23 @@ def _check_against(args: argparse.Namespace) -> int:
             arrays, sha = read_arrays(Path(args.ssm))
             system = exact_system(arrays, prefix, str(args.ssm), sha)
     except BadWeights as err:
-        return _check_verdict(args, str(err), EXIT_USAGE)
+        return heads_output.check_verdict(args, str(err), EXIT_USAGE)
     recorded = params["source"].get("sha256")
     problems = [f"sha256 {system.source['sha256'][:16]}... differs from {str(recorded)[:16]}..."]
     problems = problems if system.source["sha256"] != recorded else []
     problems += [f"{key} differs" for key in ("form", "A", "B", "C") if getattr(system, key) != params.get(key)]
     if problems:
-        return _check_verdict(args, f"{args.check} was not made from {args.ssm}: {'; '.join(problems)}", EXIT_FAIL)
+        return heads_output.check_verdict(
+            args, f"{args.check} was not made from {args.ssm}: {'; '.join(problems)}", EXIT_FAIL
+        )
     message = f"ok: {args.check} is valid and was made from {args.ssm} (sha256 {system.source['sha256'][:16]}...)"
-    return _check_verdict(args, None, EXIT_OK, message)
-
-
-def _check_verdict(args: argparse.Namespace, error: str | None, code: int, message: str = "") -> int:
-    """The outcome of --check: a failure is one line on stderr; --json adds one document on stdout."""
-    if error is not None:
-        print(f"verify heads: {error}", file=sys.stderr)
-    elif not args.json:
-        print(message)
-    if args.json:
-        payload = {"check": str(args.check), "ssm": str(args.ssm), "made_from": code == EXIT_OK, "error": error}
-        print(json.dumps(payload, indent=1, sort_keys=True))
-    return code
-
-
-def _write_all(items: list[tuple[Path, bytes]]) -> None:
-    """Write every block's certificate and plot together (or none); an interruption says which it was."""
-    from verify.cli.common import CommandError, Terminated
-
-    written = False
-    try:
-        with deferred_signals():  # held through the whole group: it is written completely, or not begun
-            write_group(items)
-            written = True
-    except KeyboardInterrupt as err:
-        if not written:
-            raise
-        signum = signal.SIGTERM if isinstance(err, Terminated) else signal.SIGINT
-        names = ", ".join(str(path) for path, _ in items)
-        message = f"interrupted ({signal.Signals(signum).name}) after all {len(items)} files were written: {names}"
-        raise CommandError(message, 128 + signum) from None
+    return heads_output.check_verdict(args, None, EXIT_OK, message)
 
 
 def run(args: argparse.Namespace) -> int:
     """Certify the error table of every requested block; print, plot, write all files together; exit 0, 1 or 2."""
     from verify.certificate import sweep_stale_temps
-    from verify.cli.common import output_errors, prepare_folder
+    from verify.outputs import output_errors, prepare_folder
     from verify.progress import from_args
 
     path = Path(args.ssm)
@@ -382,7 +347,7 @@ def run(args: argparse.Namespace) -> int:
     files = [item for s in good for item in s.pop("_files")]
     if files:
         with steps.step(f"writing {len(files)} files into {args.out}"), output_errors(args.out):
-            _write_all(files)
+            heads_output.write_all(files)
     error = "; ".join(s["error"] for s in failed) or None
     if args.json:
         print(

@@ -18,8 +18,8 @@ class InputError(Exception):
 
 def read_bounded(path: Path, limit: int, what: str = "file") -> bytes:
     """The bytes of a regular file of at most `limit` bytes (the kernel's bounded read); InputError otherwise."""
-    from verify.kernel.core.canonical import ReadError
-    from verify.kernel.core.canonical import read_bounded as kernel_read
+    from verify.kernel import ReadError
+    from verify.kernel import read_bounded as kernel_read
 
     try:
         return kernel_read(path, limit, what)

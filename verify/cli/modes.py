@@ -147,8 +147,8 @@ def run(args: argparse.Namespace) -> int:
     """Build and kernel-check every certificate, then write them together; exit 0, 1 rejected, 2 bad input."""
     from verify.certificate import sweep_stale_temps, write_group
     from verify.cli.common import certificate_too_large, checked_bytes, prepare_folder
-    from verify.cli.heads import BadInput, read_ssm_file
     from verify.progress import from_args
+    from verify.ssm_file import BadInput, read_ssm_file
 
     steps = from_args(args, "verify modes")
     prepare_folder(args.out, "--out")

@@ -1,9 +1,8 @@
-"""Readable views of the cost, growth, feature-minimum and discretization kinds (added to kinds.RENDERERS)."""
+"""Readable views of the cost, growth, feature-minimum and discretization kinds (merged into kinds.RENDERERS)."""
 
 from __future__ import annotations
 
-from verify.report.formulas import poly_math, relation_math, value_math
-from verify.report.kinds import Line
+from verify.report.formulas import Line, poly_math, relation_math, value_math
 
 __all__ = ["RENDERERS", "program_text"]
 

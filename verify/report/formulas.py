@@ -16,6 +16,7 @@ from verify.kernel.core.numbers import parse_number
 
 __all__ = [
     "Math",
+    "Line",
     "MAX_TERMS_SHOWN",
     "MAX_MATRIX_SHOWN",
     "MAX_EXPRESSION_SHOWN",
@@ -55,6 +56,15 @@ class Math:
     latex: str
     text: str
     display: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One labelled line of an obligation's view: a formula, a note in words, or both."""
+
+    label: str
+    math: Math | None = None
+    note: str = ""
 
 
 def _text_latex(text: str) -> str:

@@ -8,10 +8,11 @@ expressions and numbers by their form and shows the rest compactly.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from verify.report.cost_kinds import RENDERERS as COST_RENDERERS
 from verify.report.formulas import (
     MAX_TERMS_SHOWN,
+    Line,
     Math,
     is_matrix,
     matrix_math,
@@ -26,15 +27,6 @@ __all__ = ["Line", "obligation_lines", "counterexample_points", "RENDERERS", "MA
 
 MAX_LINES = 40  # witness items shown per obligation (the rest is counted)
 _LONG = 90  # characters of text form beyond which a formula gets its own line
-
-
-@dataclass(frozen=True)
-class Line:
-    """One labelled line of an obligation's view: a formula, a note in words, or both."""
-
-    label: str
-    math: Math | None = None
-    note: str = ""
 
 
 def _display(math: Math) -> Math:
@@ -348,14 +340,8 @@ RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
     "psd_certificate": _psd,
     "dimension_free_identity": _dimension_free,
     "implied_inequality": _implied,
+    **COST_RENDERERS,  # the cost, growth, feature-minimum and discretization kinds (verify/report/cost_kinds.py)
 }
-
-
-def _more_renderers() -> None:
-    """The renderers of the later kinds (verify/report/cost_kinds.py), which build on Line."""
-    from verify.report.cost_kinds import RENDERERS as more
-
-    RENDERERS.update(more)
 
 
 def obligation_lines(obligation: object) -> list[Line]:
@@ -363,8 +349,6 @@ def obligation_lines(obligation: object) -> list[Line]:
     if not isinstance(obligation, dict):
         return [Line("malformed", value_math(obligation))]
     goal, witness = obligation.get("goal"), obligation.get("witness")
-    if "loop_nest_cost" not in RENDERERS:
-        _more_renderers()
     render = RENDERERS.get(obligation.get("kind"))
     if render is not None and isinstance(goal, dict):
         try:

@@ -15,7 +15,7 @@ The sufficiency kind then checks the rank-refined factorization of the lower-tri
 z_h the first lag where c_{.,h} is nonzero (c_{tau,h} = 0 for tau < z_h, c_{z_h,h} != 0, both checked),
 rank A^(h) = max(0, n - z_h) and r = max_h rank A^(h). See docs/thm4.4.md.
 
-How the identities are checked at m up to 256 (verify/kernel/ssm_span.py): all arithmetic is on Gaussian-integer
+How the identities are checked at m up to 256 (ssm_span.py): all arithmetic is on Gaussian-integer
 matrices with one common denominator (core); p(A) = 0 is checked by Paterson-Stockmeyer, or on a few integer
 vectors v ("cyclic") together with a proof (rank modulo a prime) that their Krylov vectors span QQ(i)^m; the
 coefficients are optional (left out, they are solved for on the minor), and W(tau) = sum_h c_{tau,h} M_h is then
