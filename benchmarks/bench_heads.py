@@ -3,7 +3,7 @@
 Naive way (run in a subprocess with a time limit): a SymPy Matrix of all n lags vec W(0..n-1), `.rank()`,
 then solving for the coefficients c_{tau,h} of every lag in the basis of pivot lags.
 Toolkit: minimal polynomial, basis lags, base coefficients (constructions/ssm.py), the certificate of
-thm4.4.heads at length n, and the kernel re-check of its bytes (verify/kernel/kind_ssm.py), which proves (8)
+thm4.4.heads at length n, and the kernel re-check of its bytes (kernel/theories/ssm/kind_ssm.py), which proves (8)
 for every tau by induction instead of materializing the n lags. A third column materializes the whole table
 c_{tau,h}, tau < n, with the recurrence (what the paper's construction writes down), where it fits in time.
 

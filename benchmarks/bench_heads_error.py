@@ -69,7 +69,7 @@ def toolkit(arrays: dict, n: int) -> dict:
     from verify.certificate import certificate_bytes
     from verify.claims.exp_heads_error import error_certificate
     from verify.kernel import check_certificate, load_json
-    from verify.kernel.limits import work_budget
+    from verify.kernel.core.limits import work_budget
 
     start = time.perf_counter()
     system = exact_system(arrays, "", "bench", "0" * 64)
@@ -109,8 +109,8 @@ def _naive_worker(name: str, n: int) -> None:
     from flint import fmpq_mat
 
     from constructions.weights import exact_system
-    from verify.kernel.kind_lowrank import eigenvalues
-    from verify.kernel.numbers import parse_number
+    from verify.kernel.core.numbers import parse_number
+    from verify.kernel.theories.students.kind_lowrank import eigenvalues
 
     arrays = models()[name]
     system = exact_system(arrays, "", "bench", "0" * 64)

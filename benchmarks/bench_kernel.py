@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from verify.certificate import reseal  # noqa: E402
 from verify.kernel import canonical_bytes  # noqa: E402
-from verify.kernel.limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES  # noqa: E402
+from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES  # noqa: E402
 
 CERTS = ROOT / "certs"
 MAX_BYTES = 1_000_000

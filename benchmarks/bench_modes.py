@@ -31,7 +31,7 @@ __all__ = ["measure", "reference_seconds", "anchor_seconds", "main"]
 def _counted() -> object:
     """Patch the kernel's per-certificate budget so that the units each check uses are recorded."""
     import verify.kernel.check as check
-    from verify.kernel import limits
+    from verify.kernel.core import limits
 
     used: list[int] = []
     original = check.work_budget
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _budget() -> int:
     """The kernel's work bound per certificate."""
-    from verify.kernel.limits import WORK_BUDGET
+    from verify.kernel.core.limits import WORK_BUDGET
 
     return WORK_BUDGET
 

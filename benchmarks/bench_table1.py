@@ -17,7 +17,7 @@ import sympy  # noqa: E402
 
 from numeric import table1  # noqa: E402
 from verify.kernel import statements  # noqa: E402
-from verify.kernel.obligations import check_obligation, read_goal  # noqa: E402
+from verify.kernel.kinds import check_obligation, read_goal  # noqa: E402
 
 __all__ = ["kernel_vs_sympy", "main"]
 

@@ -1,6 +1,6 @@
 """Section 3 and Table 1 costs: the paper's algorithms as loop nests, and their exact counts by SymPy summation.
 
-A program is plain data (the language of verify/kernel/kind_cost.py): op, alloc, loops (seq, par, sum) and
+A program is plain data (the language of kernel/theories/costs/kind_cost.py): op, alloc, loops (seq, par, sum) and
 calls of halving recursions. `evaluate` sums it with SymPy (summation, not the kernel's Faulhaber polynomials),
 and solves each recursion's closed form by an ansatz in N and K; the kernel re-derives everything itself.
 """

@@ -6,7 +6,7 @@ the same real space as R(u) and R(i u) = [-Im u; Re u]. So the greedy column bas
 off the pivots of a rational rref, in pairs, and coordinates c = x + i y come from the two rows of a pair.
 The minimal polynomial over QQ(i) is found modulo primes p = 1 mod 4 (i -> a square root of -1) and put together by
 the Chinese remainder theorem under an a-priori bound on its coefficients. These are finders: nothing here is
-trusted (verify/kernel/kind_ssm.py re-checks every result exactly).
+trusted (verify/kernel/theories/ssm/kind_ssm.py re-checks every result exactly).
 """
 
 from __future__ import annotations

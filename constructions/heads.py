@@ -5,7 +5,7 @@ A^(h)_ij = c_{i-j,h} (i >= j), features phi^(h)(i) = e_i and psi^(h)(j) = A^(h)[
 rank-refined factorization A^(h) = P Q^T with rho_h = rank A^(h) = n - z_h columns, where z_h is the first
 lag with c_{z_h,h} != 0: P = [e_{z_h}, ..., e_{n-1}] and Q^T = the first n - z_h rows of the Toeplitz matrix
 with first column c_{z_h + ., h}. The explicit n x n matrices are for moderate n (tests, small examples);
-certificates never materialize them (see verify/kernel/kind_ssm.py).
+certificates never materialize them (see verify/kernel/theories/ssm/kind_ssm.py).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The error-versus-heads table of an exact SSM: e_H = (sum of all but the H largest eigenvalues of G) / trace G.
 
-This is the producer side of the kernel kind heads_error (verify/kernel/kind_heads_error.py, whose docstring
+This is the producer side of the kernel kind heads_error (kernel: kind_heads_error.py, whose docstring
 has the mathematics). It builds G = U Y U^T with the kernel's own exact/ball representation, restricts G to
 its range (all columns of U, all of R^{p d}, or an exact column basis: rank modulo a 62-bit prime first,
 exact reduced row echelon form only when U is rank deficient both ways), computes approximate

@@ -3,7 +3,7 @@
 For each monic irreducible factor f of the characteristic polynomial, the eigenvalue is the generator a of
 the field K = QQ[a]/(f) (every root of f is then covered at once). Linear algebra over K is done here by
 Gauss-Jordan elimination with python-flint fmpq_poly arithmetic modulo f; SymPy's jordan_form is not used.
-These are finders: the kernel re-checks every chain (verify/kernel/kind_modes.py).
+These are finders: the kernel re-checks every chain (verify/kernel/theories/modes/kind_modes.py).
 """
 
 from __future__ import annotations

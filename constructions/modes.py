@@ -1,7 +1,7 @@
 """Appendix A objects: Jordan chains, closed forms of W(tau), eq. (20) coefficients, lag features, real forms, (A2).
 
 An element x of K = QQ[a]/(f) is written by its trace coordinates (Tr_f(a^k x))_{k < deg f} and an element of
-K[tau] as the list of the coordinate lists of its tau^q coefficients (verify/kernel/ktrace.py), KT here. A mode's
+K[tau] as the list of the coordinate lists of its tau^q coefficients (trace_coordinates.py), KT here. A mode's
 closed form H_l of W(tau) comes from the part of B in the mode's generalized eigenspace: for J = 1 its trace
 coordinates are the first deg f lags of that part, Tr(a^k H_l) = C A^k P_l B; for larger blocks one linear solve.
 Features are symbolic (kind_features.py). Every object is exact; the kernel re-checks all of it.

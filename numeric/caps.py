@@ -1,6 +1,6 @@
 """Exact caps of the values a float_bound certificate supplies, each an a-priori bound from the exact inputs.
 
-The kernel (verify/kernel/kind_float_bound.py) accepts a supplied value (a shadow-pass norm, an exactly computed
+The kernel (theories/float_bounds/kind_float_bound.py) accepts a supplied value (a shadow-pass norm, an exactly computed
 constant, max |x|) only in [0, cap], where the cap is an expression in the goal's exact quantities: u, the sizes,
 and the norms of the goal's exact matrices (X_frob2 = ||X||_F^2, X_gram >= ||X||_2^2 by Gershgorin, X_rowsum =
 ||X||_inf); the bound must be nondecreasing in every value. So a certificate gets at most the bound formula at the

@@ -61,3 +61,12 @@ def test_show_puts_the_registered_formal_goal_beside_the_words(capsys):
     statement, formal, why = out.index("statement:"), out.index("formal statement (registered"), out.index("why the")
     assert statement < formal < why
     assert "  condition7 (ssm_condition7): A = 3x3 matrix, B = 3x1 matrix, C = 2x3 matrix, k = 2, n_min = 3" in out
+
+
+def test_show_prints_the_trust_footprint_of_a_table1_claim(capsys):
+    assert main(["show", "tab1.ssm.memory", "--certs", str(ROOT / "certs")]) == 0
+    out = capsys.readouterr().out
+    trusted = [line for line in out.splitlines() if line.startswith("trusted: ")]
+    assert len(trusted) == 1 and "theories costs)" in trusted[0]
+    assert "  verify/kernel/theories/costs/kind_cost.py " in out
+    assert "verify/kernel/theories/modes/" not in out

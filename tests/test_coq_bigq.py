@@ -12,7 +12,7 @@ from verify.coq.bigq import largest_bits, reflect, relation_proof
 from verify.coq.matrices import float_bound
 from verify.coq.prelude import prelude
 from verify.coq.terms import NotMapped
-from verify.kernel.expr import parse_expression
+from verify.kernel.core.expr import parse_expression
 
 # A bound with a power as large as the chunked-heads certificates use: lam^128 with lam = 3/4 - 2^-40.
 _GOAL = {

@@ -130,8 +130,8 @@ def test_committed_goal_comes_from_the_statement() -> None:
 
 def test_the_test_goals_agree_with_the_python_kernel() -> None:
     """The kernel accepts the true goals above and rejects the false ones, so both semantics agree on them."""
-    from verify.kernel.errors import KernelError
-    from verify.kernel.kind_cost import KINDS
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.theories.costs.kind_cost import KINDS
 
     read, check = KINDS["loop_nest_cost"]
     check(read(_MATVEC, "g"), {"procedures": {}}, "g")

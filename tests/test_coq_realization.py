@@ -11,7 +11,7 @@ from verify.coq.realization import response_block_realization
 from verify.coq.runner import check_translation
 from verify.coq.terms import NotMapped
 from verify.coq.translate import Translation, _one, translate
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.kinds import check_obligation, read_goal
 
 KIND = "response_block_realization"
 # W(t) = 1/2^t + 1/3^t (scalar): q = (x - 1/2)(x - 1/3), two 1x1 blocks; minimality needs the Hankel rows t = 0, 1.

@@ -9,7 +9,7 @@ from constructions.cost_programs import PROGRAMS
 from constructions.costs import constant_for, evaluate, kernel_text, shift_nonneg, total
 from numeric.table1 import D, K, P, R, S, summary_matrix_ops, tracked_row
 from verify.claims.s3_cost_goals import cost_obligation
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.kinds import check_obligation, read_goal
 
 SIZES = {"d": D, "p": P, "r": R, "s": S, "w": 2 * K + 1}
 

@@ -6,8 +6,8 @@ import sympy
 from sympy.polys.domains import QQ_I
 
 from verify.exact import number, poly_terms
-from verify.kernel.numbers import parse_number
-from verify.kernel.poly import read_poly
+from verify.kernel.core.numbers import parse_number
+from verify.kernel.core.poly import read_poly
 
 
 def test_number_formats_rationals_and_gaussian_rationals():

@@ -11,7 +11,7 @@ import pytest
 
 from verify.certificate import reseal as _rehash
 from verify.kernel import check_certificate, statements
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 @cache

@@ -1,7 +1,7 @@
 """docs/format.md: the JSON Schema of the certificate format, and the seals recomputed from the document alone.
 
 The recomputation below follows docs/format.md with `json` and `hashlib` only; it does not import
-verify/kernel/canonical.py, so a difference between the document and the implementation fails here.
+verify/kernel/core/canonical.py, so a difference between the document and the implementation fails here.
 """
 
 from __future__ import annotations
@@ -124,8 +124,8 @@ def test_the_schema_rejects_what_the_document_forbids(validator, edit):
 
 
 def test_the_schema_lists_exactly_the_kernels_kinds_and_limits():
-    from verify.kernel.limits import MAX_OBLIGATIONS
-    from verify.kernel.obligations import KINDS
+    from verify.kernel.core.limits import MAX_OBLIGATIONS
+    from verify.kernel.kinds import KINDS
 
     schema = json.loads(SCHEMA.read_text())
     assert schema["$defs"]["obligation"]["properties"]["kind"]["enum"] == sorted(KINDS)

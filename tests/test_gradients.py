@@ -16,8 +16,8 @@ from constructions.gradients import (
     norm_lower_vector,
     norm_upper,
 )
-from verify.kernel.expr import parse_expression
-from verify.kernel.intervals import ball_value
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.intervals import ball_value
 
 R = sympy.Rational
 JORDAN = sympy.Matrix([[R(1, 2), 1], [0, R(1, 2)]])

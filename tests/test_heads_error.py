@@ -159,7 +159,7 @@ def test_benchmark_size_examples_fit_the_width_and_the_kernel_work_budget(name):
     from verify.certificate import certificate_bytes
     from verify.claims.exp_heads_error import error_certificate
     from verify.kernel import check_certificate, load_json
-    from verify.kernel.limits import work_budget
+    from verify.kernel.core.limits import work_budget
 
     system = load_system(ROOT / "examples" / "weights" / name)
     cert, table = error_certificate(system, 4096, Fraction(1, 100))
@@ -174,7 +174,7 @@ def test_the_producers_own_brackets_equal_those_the_kernel_rederives(seed):
     from flint import arb, arb_mat, ctx
 
     from constructions.heads_error import error_brackets, ostrowski_brackets
-    from verify.kernel.kind_heads_error import eigen_brackets, relative_errors
+    from verify.kernel.theories.heads_error.kind_heads_error import eigen_brackets, relative_errors
 
     rng = np.random.default_rng(seed)
     size = 2 + seed

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from verify.kernel.canonical import FloatSeen, canonical_bytes, content_hash, digest, load_json
-from verify.kernel.errors import KernelError
+from verify.kernel.core.canonical import FloatSeen, canonical_bytes, content_hash, digest, load_json
+from verify.kernel.core.errors import KernelError
 
 
 def test_canonical_bytes_do_not_depend_on_key_order():
@@ -74,8 +74,8 @@ def test_reader_keeps_canonical_floats_and_integers():
 
 
 def test_values_are_counted_on_the_bytes_before_anything_is_parsed():
-    from verify.kernel.canonical import reading_units
-    from verify.kernel.limits import MAX_JSON_VALUES
+    from verify.kernel.core.canonical import reading_units
+    from verify.kernel.core.limits import MAX_JSON_VALUES
 
     too_many = b"[" + b"0," * (MAX_JSON_VALUES + 1) + b"x]"  # not even JSON: refused for its count, never parsed
     with pytest.raises(KernelError, match=f"expected at most {MAX_JSON_VALUES} values"):

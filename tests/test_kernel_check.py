@@ -8,7 +8,7 @@ import pytest
 
 from verify.certificate import reseal as _rehash
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
+from verify.kernel.core.errors import KernelError
 from verify.kernel.statements import statement_of, statements, substitute_params
 
 

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from verify.kernel import UnreadableInput, check_file
-from verify.kernel.limits import MAX_FILE_BYTES
+from verify.kernel.core.limits import MAX_FILE_BYTES
 
 
 def test_a_file_over_the_bound_is_refused_from_its_size_without_reading_it(tmp_path):
@@ -39,8 +39,8 @@ def test_reading_parsing_and_hashing_are_charged_to_the_certificate_budget(monke
     from pathlib import Path
 
     import verify.kernel.check as check
-    from verify.kernel.canonical import reading_units
-    from verify.kernel.limits import work_budget
+    from verify.kernel.core.canonical import reading_units
+    from verify.kernel.core.limits import work_budget
 
     budgets = []
 

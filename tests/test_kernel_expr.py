@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from verify.kernel.errors import KernelError
-from verify.kernel.expr import parse_expression
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.expr import parse_expression
 
 
 def test_parser_respects_precedence_and_powers():

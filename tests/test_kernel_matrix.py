@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from verify.kernel.errors import KernelError
-from verify.kernel.expr import parse_expression
-from verify.kernel.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
-from verify.kernel.numbers import GQ, parse_number
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
+from verify.kernel.core.numbers import GQ, parse_number
 
 ROT = read_matrix([["0", "-1"], ["1", "0"]], "A")
 
@@ -98,7 +98,7 @@ def test_rank_witness_lists_are_measured_before_their_entries_are_read():
 
 
 def test_each_rank_combination_is_charged_by_the_size_of_its_coefficients():
-    from verify.kernel.limits import WorkExceeded, work_budget
+    from verify.kernel.core.limits import WorkExceeded, work_budget
 
     m = read_matrix([["1", "2"], ["2", "4"]], "m")
     big = "1" + "0" * 3999  # a true-but-huge coefficient would need huge products: charged before they run

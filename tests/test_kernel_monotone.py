@@ -1,13 +1,13 @@
-"""Tests of verify/kernel/monotone.py: each syntactic rule accepts what is nondecreasing and refuses the rest."""
+"""monotone.py (theory float_bounds): each syntactic rule accepts what is nondecreasing and refuses the rest."""
 
 from __future__ import annotations
 
 import pytest
 
-from verify.kernel.errors import KernelError
-from verify.kernel.expr import parse_expression
-from verify.kernel.monotone import check_nondecreasing
-from verify.kernel.numbers import GQ
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.numbers import GQ
+from verify.kernel.theories.float_bounds.monotone import check_nondecreasing
 
 ENV = {"u": GQ(1) / GQ(2**53), "n": GQ(100), "c": GQ(-3)}
 SUPPLIED = {"Y", "Z"}

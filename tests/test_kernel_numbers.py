@@ -9,9 +9,9 @@ from flint import fmpq
 from hypothesis import given
 from hypothesis import strategies as st
 
-from verify.kernel.canonical import FloatSeen
-from verify.kernel.errors import KernelError
-from verify.kernel.numbers import GQ, format_number, parse_integer_text, parse_number
+from verify.kernel.core.canonical import FloatSeen
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.numbers import GQ, format_number, parse_integer_text, parse_number
 
 
 @pytest.mark.parametrize(
@@ -107,7 +107,7 @@ def test_integer_text_reads_ascii_decimals_and_bounds_the_digits():
 
 
 def test_every_number_read_is_charged_before_it_is_parsed():
-    from verify.kernel.limits import WorkExceeded, work_budget
+    from verify.kernel.core.limits import WorkExceeded, work_budget
 
     with work_budget(1_000) as budget:
         parse_number("1/3", "x")

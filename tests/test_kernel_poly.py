@@ -8,8 +8,8 @@ from flint import fmpq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verify.kernel.errors import KernelError
-from verify.kernel.poly import Poly, read_poly
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.poly import Poly, read_poly
 
 VARS = ("x", "y", "z")
 X, Y, Z = sympy.symbols("x y z")

@@ -1,4 +1,4 @@
-"""Kind binomial_expansion (verify/kernel/kind_binomial.py): the induction on q, what it refuses, what it means."""
+"""Kind binomial_expansion (kind_binomial.py of theory modes): the induction on q, what it refuses, what it means."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from flint import fmpq, fmpq_mat
 from verify.certificate import reseal
 from verify.claims.sA_modes import eq21_obligation, jordan_block_obligation
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 EQ21 = eq21_obligation()
 JORDAN = jordan_block_obligation()

@@ -1,4 +1,4 @@
-"""verify/kernel/kind_cost.py and loopcost.py: exact loop sums, the domain check, depth, recursions by induction."""
+"""kind_cost.py of theory costs and loop_sums.py: exact loop sums, the domain check, depth, recursions by induction."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from flint import fmpq
 from verify.certificate import reseal
 from verify.claims.s3_costs import build_cell, build_section3
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.loopcost import faulhaber
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
+from verify.kernel.theories.costs.loop_sums import faulhaber
 
 
 def _loop(mode: str, var: str, lo: str, hi: str, *body: dict, width: str | None = None) -> dict:

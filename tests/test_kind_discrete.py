@@ -1,4 +1,4 @@
-"""verify/kernel/kind_discrete.py: singular steps of bilinear and ZOH transitions, distinct eigenvalues, Sturm."""
+"""kind_discrete.py: singular steps of bilinear and ZOH transitions, distinct eigenvalues, Sturm."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from flint import fmpq, fmpq_poly
 from verify.certificate import reseal
 from verify.claims.sA_practice import s4d_real
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_discrete import sturm_count
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
+from verify.kernel.theories.parameterizations.kind_discrete import sturm_count
 
 
 def _check(a: list, steps: list, bilinear: list, distinct: bool = True, zoh: list | None = None) -> None:

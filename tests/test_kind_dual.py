@@ -1,4 +1,4 @@
-"""Kernel kind dual_coordinates (verify/kernel/kind_dual.py): eq. (20) coordinates in the Theorem 4.4 basis."""
+"""Kernel kind dual_coordinates (kernel/theories/modes/kind_dual.py): eq. (20) coordinates in the Theorem 4.4 basis."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from verify.certificate import reseal
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _check(goal: dict, witness: dict) -> None:

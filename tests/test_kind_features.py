@@ -1,4 +1,4 @@
-"""Kernel feature kinds (verify/kernel/kind_features.py): eq. (21) features and their real form, tampering rejected."""
+"""Kernel feature kinds (kind_features.py): eq. (21) features and their real form, tampering rejected."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from verify.certificate import reseal
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _check(kind: str, goal: dict, witness: dict | None) -> None:

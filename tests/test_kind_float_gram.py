@@ -1,5 +1,6 @@
-"""verify/kernel/kind_float_gram.py: the float64 enclosures contain e_H computed in ball arithmetic, and the kernel
-rejects every re-sealed tampering (a claimed bound, a sha256, an array, heads, an unstable or non-finite mode)."""
+"""verify/kernel/theories/float_gram/kind_float_gram.py: the float64 enclosures contain e_H computed in ball
+arithmetic, and the kernel rejects every re-sealed tampering (a claimed bound, a sha256, an array, heads, an
+unstable or non-finite mode)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from flint import arb_mat, ctx, fmpq
 from verify.certificate import reseal
 from verify.claims.exp_heads_float import encode, example_layer, float_certificate, widen
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_float_gram import decode, enclosures
+from verify.kernel.core.errors import KernelError
+from verify.kernel.theories.float_gram.kind_float_gram import decode, enclosures
 
 TOL = Fraction(1, 100)
 
@@ -219,7 +220,7 @@ def test_the_skip_terms_d_and_d_matrix_enter_w0_only():
 
 
 def test_a_layer_beyond_the_work_bound_is_refused_before_any_float_work():
-    from verify.kernel.limits import WorkExceeded
+    from verify.kernel.core.limits import WorkExceeded
 
     a = np.full((1400, 32), 0.5 + 0j)  # 1400 channels x 32 modes at n = 4096: about 13 million units > 8 million
     with pytest.raises(WorkExceeded, match="exceeds the kernel's work bound"):

@@ -1,4 +1,4 @@
-"""verify/kernel/kind_growth.py: big-O as explicit inequalities for all sizes, refutation by unbounded ratios."""
+"""kind_growth.py of theory costs: big-O as explicit inequalities for all sizes, refutation by unbounded ratios."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from verify.certificate import reseal
 from verify.claims.s3_costs import build_section3
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _bound(lhs: str, rhs: str, domains: dict | None = None) -> None:

@@ -1,4 +1,4 @@
-"""verify/kernel/kind_heads_error.py: the kernel accepts a true error table and rejects every re-sealed tampering."""
+"""kind_heads_error.py: the kernel accepts a true error table and rejects every re-sealed tampering."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from constructions.weights import ExactSystem, load_system
 from verify.certificate import reseal
 from verify.claims.exp_heads_error import DEFAULT_FILE, DEFAULT_PREFIX, error_certificate
 from verify.kernel import check_certificate
-from verify.kernel.kind_heads_error import ESTABLISHES, KINDS
-from verify.kernel.limits import work_budget
+from verify.kernel.core.limits import work_budget
 from verify.kernel.statements import statements
+from verify.kernel.theories.heads_error.kind_heads_error import ESTABLISHES, KINDS
 
 GOAL_KEYS = ("form", "A", "B", "C", "n", "tolerance", "width", "k", "table", "heads")
 

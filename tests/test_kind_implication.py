@@ -1,4 +1,4 @@
-"""Tests of the kernel kind implied_inequality (verify/kernel/kind_implication.py)."""
+"""Tests of the kernel kind implied_inequality (verify/kernel/theories/positivity/kind_implication.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from verify.certificate import certificate_bytes, make_certificate, reseal
 from verify.claims.s5_common import implied
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 KIND = "implied_inequality"
 

@@ -1,4 +1,4 @@
-"""verify/kernel/kind_lagmin.py: the exact minimum feature dimension of a head under the causal mask."""
+"""verify/kernel/theories/modes/kind_lagmin.py: the exact minimum feature dimension of a head under the causal mask."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from flint import fmpq, fmpq_poly
 from verify.certificate import reseal
 from verify.claims.sA_features import features_minimum
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_lagmin import lag_values
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
+from verify.kernel.theories.modes.kind_lagmin import lag_values
 
 # eigenvalues +-sqrt 2, one Jordan block of size 2 each; g(tau) = Tr(a^tau (b0 + b1 tau)) has rank 2 * 2 = 4
 SQRT2_J2 = [["0", "2", "1", "0"], ["1", "0", "0", "1"], ["0", "0", "0", "2"], ["0", "0", "1", "0"]]

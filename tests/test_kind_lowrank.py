@@ -1,4 +1,4 @@
-"""verify/kernel/kind_lowrank.py: the kernel kinds lowrank_optimum and ssm_jacobian accept truths, reject tampering."""
+"""kind_lowrank.py: the kernel kinds lowrank_optimum and ssm_jacobian accept truths, reject tampering."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 from flint import fmpq, fmpq_mat
 
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_lowrank import KINDS, eigenvalues, spectral_norm
+from verify.kernel.core.errors import KernelError
+from verify.kernel.theories.students.kind_lowrank import KINDS, eigenvalues, spectral_norm
 
 OPT_READ, OPT_CHECK = KINDS["lowrank_optimum"]
 JAC_READ, JAC_CHECK = KINDS["ssm_jacobian"]

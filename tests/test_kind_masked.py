@@ -1,11 +1,11 @@
-"""Kernel kind real_block_similarity (verify/kernel/kind_masked.py), with tampered witnesses."""
+"""Kernel kind real_block_similarity (verify/kernel/theories/realization/kind_masked.py), with tampered witnesses."""
 
 from __future__ import annotations
 
 import pytest
 
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _check(kind: str, goal: dict, witness: dict) -> None:

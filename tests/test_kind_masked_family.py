@@ -1,4 +1,4 @@
-"""Kind masked_rank_family (verify/kernel/kind_masked_family.py): t0, s, R0 derived from (A, B, C), for every n."""
+"""Kind masked_rank_family (kind_masked_family.py): t0, s, R0 derived from (A, B, C), for every n."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from verify.certificate import reseal
 from verify.claims.sA_modes import INSTANCES
 from verify.claims.sA_singular import DELTA
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _goal(rows: tuple, head: int, t0: int, span: int, r0: int) -> dict:

@@ -1,4 +1,4 @@
-"""Kernel kinds of Appendix A (verify/kernel/kind_modes.py): the Jordan structure and the closed form of A^tau."""
+"""Kernel kinds of Appendix A (kind_modes.py of theory modes): the Jordan structure and the closed form of A^tau."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 
 from verify.certificate import reseal
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_modes import read_modulus, reduce_mod, trace_mod
-from verify.kernel.obligations import check_obligation, read_goal
-from verify.kernel.poly import read_poly
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.poly import read_poly
+from verify.kernel.kinds import check_obligation, read_goal
+from verify.kernel.theories.modes.kind_modes import read_modulus, reduce_mod, trace_mod
 
 
 def _check(kind: str, goal: dict, witness: dict | None = None) -> None:

@@ -1,4 +1,4 @@
-"""Tests of the kernel kind spectral_norm_bound (verify/kernel/kind_norms.py)."""
+"""Tests of the kernel kind spectral_norm_bound (verify/kernel/theories/norms/kind_norms.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from verify.certificate import certificate_bytes, reseal
 from verify.claims.s5_gradients import part1_bound
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 KIND = "spectral_norm_bound"
 JORDAN = {"A": [["1/2", "1"], ["0", "1/2"]]}

@@ -1,4 +1,4 @@
-"""Kernel kind output_closed_form (verify/kernel/kind_output.py): the closed form of W(tau) by its recurrence."""
+"""Kernel kind output_closed_form (kind_output.py of theory modes): the closed form of W(tau) by its recurrence."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from verify.certificate import reseal
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _check(goal: dict) -> None:

@@ -1,4 +1,4 @@
-"""Kind psd_certificate (verify/kernel/kind_psd.py): nonnegative combinations under PSD hypotheses."""
+"""Kind psd_certificate (kernel/theories/positivity/kind_psd.py): nonnegative combinations under PSD hypotheses."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from verify.certificate import reseal
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 GOAL = {  # x^T M x >= 0 for a PSD matrix M, and the square (x - y)^2
     "vars": ["m11", "m12", "m22", "x", "y"],

@@ -9,10 +9,10 @@ import pytest
 from verify.certificate import reseal
 from verify.claims.sA_realization import JORDAN3_E1, realization_certificate
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_realization import MAX_REALIZATION_BLOCKS
-from verify.kernel.limits import WorkExceeded, work_budget
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.limits import WorkExceeded, work_budget
+from verify.kernel.kinds import check_obligation, read_goal
+from verify.kernel.theories.realization.kind_realization import MAX_REALIZATION_BLOCKS
 
 KIND = "response_block_realization"
 J2 = [["2", "1"], ["0", "2"]]

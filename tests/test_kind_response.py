@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_response import VERDICTS, criterion, minimal_polynomial, real_root_count
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
+from verify.kernel.theories.realization.kind_response import VERDICTS, criterion, minimal_polynomial, real_root_count
 
 J3 = [["1/2", "1", "0"], ["0", "1/2", "1"], ["0", "0", "1/2"]]
 COMPLEX_J2 = [["0", "-1", "1", "0"], ["1", "0", "0", "1"], ["0", "0", "0", "-1"], ["0", "0", "1", "0"]]

@@ -16,8 +16,8 @@ from constructions.ssm import interaction_basis, ssm_from_strings
 from verify.certificate import reseal as _rehash
 from verify.claims.s4_heads import heads_certificate, heads_obligations
 from verify.kernel import check_certificate, content_hash
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 STALL = INSTANCES["stall"]
 

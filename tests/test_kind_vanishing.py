@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _check(poly: str, order: int = 2, names: list[str] | None = None, var: str = "t") -> None:

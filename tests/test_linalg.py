@@ -7,7 +7,7 @@ from sympy.polys.matrices import DomainMatrix
 
 from constructions.linalg import rank_witness
 from verify.exact import matrix_rows
-from verify.kernel.matrix import check_rank_witness, read_matrix
+from verify.kernel.core.matrix import check_rank_witness, read_matrix
 
 
 def _dm(rows):

@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from numeric.bounds import FORMULAS, U, evaluate, exact, gamma, mu, round_up
-from verify.kernel.expr import parse_expression
-from verify.kernel.intervals import exact_value
-from verify.kernel.numbers import GQ
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.intervals import exact_value
+from verify.kernel.core.numbers import GQ
 
 
 def _env_for(name: str, seed: int) -> dict:

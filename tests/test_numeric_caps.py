@@ -53,9 +53,9 @@ def test_caps_read_only_the_goals_exact_quantities():
 
 
 def test_caps_evaluate_as_the_kernel_evaluates_them():
-    from verify.kernel.expr import parse_expression
-    from verify.kernel.intervals import exact_value
-    from verify.kernel.numbers import GQ
+    from verify.kernel.core.expr import parse_expression
+    from verify.kernel.core.intervals import exact_value
+    from verify.kernel.core.numbers import GQ
 
     check = heads_check(BK, "slow", 256)
     env = exact_env(check.sizes, check.matrices)

@@ -6,7 +6,7 @@ import pytest
 
 from numeric.backends import get_backend
 from numeric.claimdata import overflow_obligations, params_of, substituted
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def test_overflow_obligations_pass_the_kernel():
@@ -18,7 +18,7 @@ def test_overflow_goal_off_by_one_is_not_decided():
     ob = overflow_obligations()[0]
     lhs = ob.goal["lhs"].split("*", 1)
     goal = dict(ob.goal, lhs=f"{int(lhs[0]) - 1}*{lhs[1]}")
-    from verify.kernel.errors import KernelError
+    from verify.kernel.core.errors import KernelError
 
     with pytest.raises(KernelError):
         check_obligation(ob.kind, read_goal(ob.kind, goal, "t"), ob.witness, "t")

@@ -15,7 +15,7 @@ from constructions.realization import (
     minimal_realization,
     rational_blocks,
 )
-from verify.kernel.kind_response import VERDICTS, criterion, minimal_polynomial
+from verify.kernel.theories.realization.kind_response import VERDICTS, criterion, minimal_polynomial
 
 X = fmpq_poly([0, 1])
 

@@ -66,8 +66,8 @@ def test_names_with_digits_get_subscripts_and_greek_names_become_letters():
 def test_the_text_form_of_an_expression_has_only_the_parentheses_it_needs_and_keeps_its_value():
     from flint import arb
 
-    from verify.kernel.expr import parse_expression
-    from verify.kernel.intervals import ball_value
+    from verify.kernel.core.expr import parse_expression
+    from verify.kernel.core.intervals import ball_value
 
     raw = "((exp(((wq*u)*(wk*(g*(wk*wq*u)/(wk*wq*u)^2)))))/(1 + (n-2)))*v - (a - (b + c)) + (-a)^2 + a*(-b)"
     shown = expression_math(raw).text

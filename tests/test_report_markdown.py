@@ -57,3 +57,12 @@ def test_each_registered_claim_shows_its_formal_goal_after_the_statement(tmp_pat
     formal, recheck = section.index("**Formal statement**"), section.index("**Kernel re-check")
     assert section.index("**Statement.**") < formal < recheck
     assert "verdict certified; no inputs" in section[formal:recheck]
+
+
+def test_each_registered_claim_names_the_kernel_lines_it_trusts(tmp_path):
+    folder = tmp_path / "certs"
+    folder.mkdir()
+    shutil.copy(ROOT / "certs" / "tab1.ssm.memory.json", folder)
+    markdown = render_markdown(load_report(folder), tmp_path / "out")
+    lines = [line for line in markdown.splitlines() if line.startswith("Trusted: ")]
+    assert len(lines) == 1 and "kernel lines in" in lines[0] and "theories costs" in lines[0]

@@ -11,8 +11,8 @@ from verify.certificate import certificate_bytes
 from verify.certificate import reseal as _rehash
 from verify.claims import s3_framework
 from verify.kernel import check_certificate, statements
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 from verify.registry import _BUILDERS
 
 S3_IDS = [k for k, v in statements().items() if v["spec_file"] == "s3_framework.json"]

@@ -9,8 +9,8 @@ import pytest
 from verify.certificate import reseal
 from verify.claims.s3_rnn import POINTS
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 @pytest.mark.parametrize(
@@ -38,8 +38,8 @@ def test_a_point_where_eq1_holds_is_not_a_counterexample(cert_of):
 
 
 def test_a_wrong_tanh_derivative_is_rejected():
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
     from verify.statements.s3_rnn import tanh_derivative
 
     goal = tanh_derivative()["goal"]
@@ -59,8 +59,8 @@ def test_the_linear_identity_fails_without_the_last_jacobian_term(cert_of):
 
 
 def test_the_first_order_remainder_is_not_divisible_by_t_cubed():
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
     from verify.statements.s3_rnn import first_order_goal
 
     goal = first_order_goal()["goal"]

@@ -6,8 +6,8 @@ import pytest
 import sympy
 
 from verify.claims.s5_common import counterexample, positive_sos, rational
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _kernel(obligation) -> None:

@@ -18,8 +18,8 @@ from verify.certificate import certificate_bytes
 from verify.certificate import reseal as _rehash
 from verify.claims import s5_construction as sc
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 BUILDERS = {
     "thm5.1.logits-other": (sc.logits_other, "refuted"),

@@ -76,8 +76,8 @@ def test_the_instance_has_the_stated_impulse_responses():
 
 
 def test_a_wrong_second_head_breaks_the_identity(cert_of):
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     cert = cert_of("sec7.rank-gap.input-output")
     ob = next(o for o in cert["obligations"] if o["name"] == "two-heads")
@@ -91,8 +91,8 @@ def test_a_wrong_second_head_breaks_the_identity(cert_of):
 
 
 def test_the_tensor_reading_rejects_a_smaller_k():
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     cert_goal = {**SSM, "n": 4, "k": 3}
     from constructions.ssm import interaction_basis, ssm_from_strings

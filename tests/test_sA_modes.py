@@ -89,8 +89,8 @@ def test_feature_count_respects_the_bound_with_equality_for_full_modes():
 
 def test_jordan_block_closed_form_is_certified_and_a_wrong_exponent_is_rejected(cert_of):
     from verify.claims.sA_modes import jordan_block_obligation
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     assert check_certificate(cert_of("appA.eq18.block"), "t").valid
     block = jordan_block_obligation()

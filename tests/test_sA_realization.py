@@ -16,8 +16,8 @@ from verify.claims.sA_realization import (
 )
 from verify.claims.sA_realization_goals import ONLY_IF_IDENTITIES, only_if_obligations
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.kinds import check_obligation, read_goal
 
 ROTATION = [["0", "-1"], ["1", "0"]]
 

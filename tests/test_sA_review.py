@@ -56,8 +56,8 @@ def test_a_padded_state_that_is_driven_is_rejected(cert_of):
 
 
 def test_a_wrong_intertwining_fails_the_identity_itself():
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     goal = {
         "matrices": {"A": [["1"]], "D1": [["1", "0"], ["0", "0"]], "E": [["1"], ["1"]]},
@@ -73,8 +73,8 @@ def test_scope_rejects_a_shorter_annihilator_and_a_singular_minor(cert_of):
     cert["obligations"][1]["witness"]["cols"] = [0, 0, 0, 0]
     result = check_certificate(reseal(cert), "t")
     assert not result.valid and any("distinct" in e for e in result.errors)
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     goal = dict(cert_of("review.blockdiag.scope")["obligations"][0]["goal"])
     goal["lhs"] = goal["lhs"].replace(")^3", ")^2")
@@ -101,8 +101,8 @@ def test_the_complex_jordan_block_response_is_tau_cos_and_needs_order_four():
 
 
 def test_complex_scope_rejects_the_simple_annihilator(cert_of):
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     goal = dict(cert_of("review.blockdiag.scope.complex")["obligations"][0]["goal"])
     goal["lhs"] = goal["lhs"].replace(")^2", ")")

@@ -64,8 +64,8 @@ def test_random_completions_have_at_least_the_certified_rank(cert_of, n):
 
 
 def test_a2_bound_is_rejected_when_t0_is_shifted(cert_of):
-    from verify.kernel.errors import KernelError
-    from verify.kernel.obligations import check_obligation, read_goal
+    from verify.kernel.core.errors import KernelError
+    from verify.kernel.kinds import check_obligation, read_goal
 
     ob = next(o for o in cert_of("appA.A2.corrected")["obligations"] if o["name"] == "singular.h3")
     goal = dict(ob["goal"], t0=1, span=1)  # the stronger family alone would need d_h(0) = 0

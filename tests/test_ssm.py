@@ -21,8 +21,8 @@ from constructions.ssm import (
     parse_exact,
     ssm_from_strings,
 )
-from verify.kernel.errors import KernelError
-from verify.kernel.numbers import parse_number
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.numbers import parse_number
 
 
 def _independent_rank_profile(ssm, count: int) -> list[int]:

@@ -1,4 +1,4 @@
-"""verify/kernel/ssm_gram.py: G = U Y U^T encloses the exact Gram matrix of Experiment I in every representation."""
+"""ssm_gram.py: G = U Y U^T encloses the exact Gram matrix of Experiment I in every representation."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from fractions import Fraction
 import pytest
 from flint import acb, arb, arb_mat, ctx, fmpq, fmpq_mat
 
-from verify.kernel.errors import KernelError
-from verify.kernel.numbers import GQ
-from verify.kernel.ssm_gram import exact_columns, gram_core, representation, weighted_power_sum
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.numbers import GQ
+from verify.kernel.theories.heads_error.ssm_gram import exact_columns, gram_core, representation, weighted_power_sum
 
 
 def _gq(z: complex | str) -> GQ:

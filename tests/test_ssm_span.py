@@ -1,4 +1,4 @@
-"""The span check at state sizes beyond the built-in instances (verify/kernel/ssm_span.py), tampered and resealed.
+"""The span check at state sizes beyond the built-in instances (kernel/theories/ssm/ssm_span.py), tampered and resealed.
 
 A dense random 24-state SSM gets the witness forms of large SSMs: Krylov vectors ("cyclic") for p(A) = 0, and the
 coefficients c_{tau,h} left out (solved for by the kernel), written compactly, or written as rows of strings.
@@ -17,9 +17,9 @@ from constructions.ssm import ssm_from_strings
 from verify.certificate import reseal
 from verify.claims.s4_heads import compact_rows, heads_certificate
 from verify.kernel import check_certificate
-from verify.kernel.errors import KernelError
-from verify.kernel.limits import WorkExceeded, work_budget
-from verify.kernel.obligations import check_obligation, read_goal
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.limits import WorkExceeded, work_budget
+from verify.kernel.kinds import check_obligation, read_goal
 
 
 def _dense(m: int, seed: int = 5) -> list[list[list[str]]]:

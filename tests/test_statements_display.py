@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from verify.kernel.poly import read_poly
+from verify.kernel.core.poly import read_poly
 from verify.statements.display import (
     framework,
     identity,

@@ -249,8 +249,8 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         from verify.certificate import certificate_bytes
         from verify.claims.exp_heads_float import float_certificate
         from verify.kernel import check_certificate, load_json
-        from verify.kernel.errors import KernelError
-        from verify.kernel.limits import WorkExceeded
+        from verify.kernel.core.errors import KernelError
+        from verify.kernel.core.limits import WorkExceeded
 
         form, float_method, arrays = float_arrays(layer)
         source = _source(layer, str(path), sha)

@@ -190,7 +190,7 @@ def _agreeing_copy(outcome: Outcome, path: Path, figures_dir: Path) -> bool:
 def _read_baseline(path: Path) -> object:
     """A baseline certificate, read with the kernel's bounded reader (UnreadableInput when it cannot be)."""
     from verify.inputs import read_bounded
-    from verify.kernel.limits import MAX_FILE_BYTES
+    from verify.kernel.core.limits import MAX_FILE_BYTES
 
     return load_json(read_bounded(path, MAX_FILE_BYTES, "certificate"), str(path))
 

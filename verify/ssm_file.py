@@ -12,8 +12,8 @@ from pathlib import Path
 
 from constructions.ssm import SSM, parse_exact, ssm_from_strings
 from verify.inputs import InputError, read_bounded
-from verify.kernel.kind_ssm import MAX_DIMENSION, MAX_LENGTH
-from verify.kernel.limits import MAX_NUMBER_DIGITS
+from verify.kernel.core.limits import MAX_NUMBER_DIGITS
+from verify.kernel.theories.ssm.kind_ssm import MAX_DIMENSION, MAX_LENGTH
 
 __all__ = ["BadInput", "read_ssm_file", "sequence_length", "MAX_SSM_BYTES"]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from verify.certificate import reseal as _rehash
 from verify.kernel import canonical_bytes
-from verify.kernel.limits import MAX_JSON_VALUES
+from verify.kernel.core.limits import MAX_JSON_VALUES
 from verify.mutation import set_param
 
 HERE = Path(__file__).parent

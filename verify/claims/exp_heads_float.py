@@ -16,8 +16,8 @@ from fractions import Fraction
 import numpy as np
 
 from verify.certificate import Obligation, make_certificate
-from verify.kernel.kind_float_gram import claim_text, decode, heads_range, own_enclosures
-from verify.kernel.limits import work_budget
+from verify.kernel.core.limits import work_budget
+from verify.kernel.theories.float_gram.kind_float_gram import claim_text, decode, heads_range, own_enclosures
 from verify.registry import claim
 
 __all__ = ["CLAIM_ID", "encode", "float_certificate", "widen", "example_layer", "SIGNIFICANT"]

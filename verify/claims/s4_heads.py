@@ -2,7 +2,7 @@
 
 Each certificate carries the SSM (A, B, C), the length n and the numbers k, n_min, r in its goals, and one
 compact witness (annihilating polynomial, basis lags, a nonsingular minor, the coefficients c_{tau,h} for
-tau < d, the first nonzero lag of each head) from which the kernel (verify/kernel/kind_ssm.py) re-derives
+tau < d, the first nonzero lag of each head) from which the kernel (verify/kernel/theories/ssm/kind_ssm.py) re-derives
 k = dim S_target, the smallest n for (7), necessity at n, and the k-head construction at n.
 """
 

@@ -2,7 +2,7 @@
 
 The two-head construction (V1 = I, V2 = R, the 90-degree rotation; alpha_1 = x^T W x/|x|^2, alpha_2 = x^T R^T W x/|x|^2)
 is computed with SymPy matrices; the interaction rank and (7) come from constructions.ssm (witnesses for the kernel
-kinds of verify/kernel/kind_ssm.py); rank witnesses from constructions.linalg.
+kinds of verify/kernel/theories/ssm/kind_ssm.py); rank witnesses from constructions.linalg.
 """
 
 from __future__ import annotations

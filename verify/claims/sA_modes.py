@@ -2,7 +2,7 @@
 
 Built-in instances mix rational eigenvalues, a complex pair, a Jordan block of size 3, a real quadratic pair
 (+-sqrt 2) and a singular A. Every goal is produced from constructions.jordan / constructions.modes; the
-kernel (verify/kernel/kind_modes.py, kind_output.py, kind_dual.py, kind_features.py, kind_lagmin.py) re-checks
+kernel (kernel/theories/modes/kind_modes.py, kind_output.py, kind_dual.py, kind_features.py, kind_lagmin.py) re-checks
 chains and their rank, the recurrence of W, dual bases and the symbolic feature identities.
 """
 

@@ -41,7 +41,7 @@ def realization_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
     Raises NotRational with the reason when the criterion's verdict is an obstruction or the blocks would need
     irrational entries.
     """
-    from verify.kernel.kind_response import VERDICTS, criterion, minimal_polynomial
+    from verify.kernel.theories.realization.kind_response import VERDICTS, criterion, minimal_polynomial
 
     for label, rows in (("A", a_rows), ("B", b_rows), ("C", c_rows)):
         if any("i" in str(x) for row in rows for x in row):
@@ -103,7 +103,7 @@ def realization_summary(cert: dict) -> dict:
 def realization_outcome(a_rows: list, b_rows: list, c_rows: list) -> tuple[dict | None, str]:
     """(the kernel-checked certificate or None, one line saying what was built or why not) for a real SSM."""
     from verify.kernel import check_certificate
-    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
+    from verify.kernel.theories.realization.kind_response import MAX_RESPONSE_SIDE
 
     if len(a_rows) > MAX_RESPONSE_SIDE:
         return None, f"not attempted (m = {len(a_rows)} > {MAX_RESPONSE_SIDE} states)"

@@ -166,7 +166,7 @@ def criterion_certificate(a_rows: list, b_rows: list, c_rows: list) -> dict:
 
     The values are computed with the kernel's own functions (kind_response); the kernel recomputes them on check.
     """
-    from verify.kernel.kind_response import criterion, minimal_polynomial
+    from verify.kernel.theories.realization.kind_response import criterion, minimal_polynomial
 
     for label, rows in (("A", a_rows), ("B", b_rows), ("C", c_rows)):
         if any("i" in str(x) for row in rows for x in row):

@@ -101,7 +101,7 @@ def _parsed(path: str) -> dict:
     """A certificate the kernel already read, parsed again (for its figures or the baseline comparison)."""
     from verify.inputs import read_bounded
     from verify.kernel import load_json
-    from verify.kernel.limits import MAX_FILE_BYTES
+    from verify.kernel.core.limits import MAX_FILE_BYTES
 
     cert = load_json(read_bounded(Path(path), MAX_FILE_BYTES, "certificate"), path)
     return cert if isinstance(cert, dict) else {}

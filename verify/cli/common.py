@@ -117,7 +117,7 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
     """
     from verify.certificate import certificate_bytes
     from verify.kernel import check_bytes
-    from verify.kernel.limits import MAX_FILE_BYTES
+    from verify.kernel.core.limits import MAX_FILE_BYTES
 
     data = certificate_bytes(cert)
     if len(data) > MAX_FILE_BYTES:

@@ -124,7 +124,7 @@ def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """The 1x1/2x2 criterion on the impulse response of a real SSM: (verdict and polynomial, the file to write)."""
     from verify.claims.sA_review import criterion_certificate
     from verify.exact import matrix_rows
-    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
+    from verify.kernel.theories.realization.kind_response import MAX_RESPONSE_SIDE
 
     if str(ssm.domain) != "QQ":
         return "not attempted (complex entries; the claim is about real SSMs)", []

@@ -37,7 +37,7 @@ def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = N
     from verify.claims.sA_singular import block_certificate
     from verify.claims.sA_user import SingularA, features_certificate, modes_certificate, user_data
     from verify.kernel import check_certificate
-    from verify.kernel.kind_response import MAX_RESPONSE_SIDE
+    from verify.kernel.theories.realization.kind_response import MAX_RESPONSE_SIDE
     from verify.progress import Progress
 
     steps = steps or Progress("verify modes", quiet=True)

@@ -85,6 +85,10 @@ def render_text(view: object, corrected: str | None = None) -> str:
             out += _formula(line.label, line.math.text if line.math is not None else "", line.note or "")
     out += [""] + [f"figure: {p}" for p in view.figures]
     out += [f"file: {view.path}", f"content hash: {view.content_hash}", f"file sha256: {view.file_sha256}"]
+    if view.footprint is not None:
+        from verify.footprint import footprint_text
+
+        out += footprint_text(view.footprint)
     return "\n".join(out)
 
 

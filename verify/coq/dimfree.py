@@ -15,10 +15,10 @@ standard-library vocabulary.
 
 from __future__ import annotations
 
-from verify.kernel.errors import KernelError
-from verify.kernel.expr import BINARY, parse_expression
-from verify.kernel.freealg import Algebra
-from verify.kernel.poly import read_variables
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.expr import BINARY, parse_expression
+from verify.kernel.core.poly import read_variables
+from verify.kernel.theories.dimension_free.free_algebra import Algebra
 
 from .terms import NotMapped, coq_name, real_expr
 

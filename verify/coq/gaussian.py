@@ -10,8 +10,8 @@ and proves the two real components by `field`.
 
 from __future__ import annotations
 
-from verify.kernel.expr import parse_expression
-from verify.kernel.poly import poly_from_node
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.poly import poly_from_node
 
 from .terms import NotMapped, _print, coq_name
 

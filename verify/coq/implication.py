@@ -9,7 +9,7 @@ multiplier q is > 0 term by term; q * claim equals the weighted products plus th
 
 from __future__ import annotations
 
-from verify.kernel.poly import read_poly
+from verify.kernel.core.poly import read_poly
 
 from .scalar import sum_proof
 from .terms import NotMapped, coq_name, rat, real_number, real_poly

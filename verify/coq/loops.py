@@ -1,7 +1,7 @@
 """Translation of loop_nest_cost: the loop-nest program, its cost semantics and the claimed counts, memory and depth.
 
 The semantics (LOOPS_PRELUDE, a Coq module included in a file only when one of its obligations has this kind)
-is the kernel's (verify/kernel/kind_cost.py): a deep embedding of the statements op, alloc, loop (seq, par,
+is the kernel's (kernel/theories/costs/kind_cost.py): a deep embedding of the statements op, alloc, loop (seq, par,
 sum with a width) and call, a list of statements running in order, and procedures on N = 2^K items defined by
 recursion on K from their base and step programs. The statement is generated from the goal only: the program
 and the procedures as Coq terms, and `run model none program = {| counts, memory, depth |}` for every size
@@ -14,7 +14,7 @@ goals are not mapped (the semantics would state them, but the symbolic sums are 
 
 from __future__ import annotations
 
-from verify.kernel.expr import parse_expression
+from verify.kernel.core.expr import parse_expression
 
 from .terms import NotMapped, coq_name, real_expr
 

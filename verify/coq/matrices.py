@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat
 
-from verify.kernel.expr import parse_expression
-from verify.kernel.intervals import exact_value
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.intervals import exact_value
 
 from .bigq import SMALL_BITS, largest_bits, reflect, relation_proof
 from .scalar import sum_proof
@@ -134,7 +134,7 @@ def rank(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
 
 def _evaluate(text: str, matrices: dict) -> list[list[fmpq]]:
     """The exact value of a real matrix expression (untrusted, only to write the proof's literal)."""
-    from verify.kernel.matrix import evaluate_matrix, read_named_matrices
+    from verify.kernel.core.matrix import evaluate_matrix, read_named_matrices
 
     env = dict(read_named_matrices({"matrices": matrices}, "goal"))
     value = evaluate_matrix(parse_expression(text, "expr"), env, "expr")
@@ -234,8 +234,8 @@ def float_bound(goal: dict, witness: dict) -> tuple[str, str, str, bool]:
 
 def _largest_bits(goal: dict, witness: dict) -> int:
     """The largest rational (in bits) the statement's comparisons go through; large when not computable here."""
-    from verify.kernel.kind_float_bound import _derived
-    from verify.kernel.matrix import read_matrix
+    from verify.kernel.core.matrix import read_matrix
+    from verify.kernel.theories.float_bounds.kind_float_bound import _derived
 
     env = {"u": rat(goal["u"], "u")}
     for k, v in goal["sizes"].items():

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly, fmpz
 
-from verify.kernel.kind_modes import read_modulus
+from verify.kernel.theories.modes.kind_modes import read_modulus
 
 from .terms import NotMapped, q_number, rat
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from verify.kernel.errors import KernelError
-from verify.kernel.kind_dual import _goal_dual
+from verify.kernel.core.errors import KernelError
+from verify.kernel.theories.modes.kind_dual import _goal_dual
 
 from .terms import NotMapped, q_number
 

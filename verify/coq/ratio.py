@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flint import fmpq
 
-from verify.kernel.poly import read_poly
+from verify.kernel.core.poly import read_poly
 
 from .terms import NotMapped, coq_name, real_expr, real_number
 

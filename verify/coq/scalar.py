@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from flint import arb, ctx
 
-from verify.kernel.expr import has_calls, parse_expression
-from verify.kernel.intervals import NEGATION, ball_value, decide_ball
-from verify.kernel.kind_growth import shifted
-from verify.kernel.poly import read_poly
+from verify.kernel.core.expr import has_calls, parse_expression
+from verify.kernel.core.intervals import NEGATION, ball_value, decide_ball
+from verify.kernel.core.poly import read_poly
+from verify.kernel.theories.costs.kind_growth import shifted
 
 from .terms import NotMapped, coq_name, rat, real_expr, real_number, real_poly
 

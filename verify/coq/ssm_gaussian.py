@@ -10,7 +10,7 @@ head's Toeplitz is invertible, its inverse given). Other shapes are not mapped (
 
 from __future__ import annotations
 
-from verify.kernel.numbers import GQ, parse_number
+from verify.kernel.core.numbers import GQ, parse_number
 
 from .ssm import MAX_COQ_LENGTH, SSM_KINDS
 from .ssm_gaussian_vocabulary import GAUSSIAN_VOCABULARY

@@ -1,6 +1,6 @@
 """Coq translation of the kind student_mse: the exact test MSE of an H-head student (Section 6, eq. (6)).
 
-The statement restates the Python kernel's check (verify/kernel/kind_lowrank.py, _check_student): with the
+The statement restates the Python kernel's check (kernel/theories/students/kind_lowrank.py, _check_student): with the
 teacher (A, B, C), the length n and the student's value matrices V[h] and positional tables phi[h], psi[h] of the
 frozen statement's goal, the shapes are the kernel's and (1/(n p)) sum_{0 <= j <= i < n} ||sum_h (phi[h] psi[h]^T)_ij
 V[h] - C A^(i-j) B||_F^2 equals the goal's mse exactly, over Q. The data are the goal's rationals; a dyadic one

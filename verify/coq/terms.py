@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from flint import fmpq
 
-from verify.kernel.expr import parse_expression
-from verify.kernel.numbers import parse_number
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.numbers import parse_number
 
 __all__ = ["NotMapped", "coq_name", "real_number", "q_number", "real_expr", "q_expr", "real_poly", "rat"]
 

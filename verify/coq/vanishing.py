@@ -7,7 +7,7 @@ never from the witness) as a sum of monomials, so a reader sees it is a polynomi
 
 from __future__ import annotations
 
-from verify.kernel.poly import read_poly
+from verify.kernel.core.poly import read_poly
 
 from .terms import NotMapped, coq_name, real_expr, real_poly
 

@@ -15,10 +15,10 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .canonical import ReadError, content_hash, digest, load_json, read_bounded, reading_units
-from .errors import KernelError
-from .limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, Budget, WorkExceeded, work_budget
-from .obligations import check_obligation, read_goal
+from .core.canonical import ReadError, content_hash, digest, load_json, read_bounded, reading_units
+from .core.errors import KernelError
+from .core.limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, Budget, WorkExceeded, work_budget
+from .kinds import check_obligation, read_goal
 from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
 
 __all__ = ["CheckResult", "check_bytes", "check_certificate", "check_file", "FORMAT", "UnreadableInput"]

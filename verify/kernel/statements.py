@@ -10,7 +10,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import KernelError
+from .core.errors import KernelError
 
 __all__ = [
     "statements",
@@ -98,7 +98,7 @@ def free_parameters(spec: dict) -> list[str]:
     from other fields whose params are all pinned; literal values in a spec are fixed by the spec itself.
     Iterated to a fixed point, over the goals of every verdict separately.
     """
-    from .obligations import ESTABLISHES, KINDS
+    from .kinds import ESTABLISHES, KINDS
 
     free: set[str] = set()
     for verdict in VERDICTS:

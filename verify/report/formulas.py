@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 
 from verify.kernel import KernelError
-from verify.kernel.expr import parse_expression
-from verify.kernel.numbers import parse_number
+from verify.kernel.core.expr import parse_expression
+from verify.kernel.core.numbers import parse_number
 
 __all__ = [
     "Math",

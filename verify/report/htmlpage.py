@@ -13,6 +13,7 @@ import html
 from collections.abc import Callable
 from pathlib import Path
 
+from verify.footprint import footprint_summary
 from verify.inputs import InputError, read_bounded
 from verify.report.formulas import Math
 from verify.report.kinds import Line
@@ -106,6 +107,11 @@ def _line(line: Line, width: float = LINE_WIDTH) -> str:
     body = to_mathml(line.math, width) if line.math is not None else ""
     note = f'<span class="note">{_e(line.note)}</span>' if line.note else ""
     return f"<dt>{_e(line.label)}</dt><dd>{body}{note}</dd>"
+
+
+def _trusted(view: ClaimView) -> str:
+    """The kernel lines a claim trusts (its footprint), as a line of the certificate's meta block."""
+    return "" if view.footprint is None else f"<br>trusted: {_e(footprint_summary(view.footprint))}"
 
 
 def _obligation(ob: ObligationView, bad: list[str], width: float = LINE_WIDTH) -> str:
@@ -202,7 +208,7 @@ def card(view: ClaimView, report: Report, links: Links, paired: bool = False) ->
         out.append(_obligation(ob, bad, line_width))
     out.append(
         f'<div class="meta">certificate <code>{_e(view.path)}</code><br>content hash <code>'
-        f"{_e(view.content_hash)}</code><br>file sha256 <code>{_e(view.file_sha256)}</code></div></div>"
+        f"{_e(view.content_hash)}</code><br>file sha256 <code>{_e(view.file_sha256)}</code>{_trusted(view)}</div></div>"
     )
     return "".join(out)
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
+from verify.footprint import footprint_summary
 from verify.report.formulas import Math
 from verify.report.kinds import counterexample_points
 from verify.report.model import CORRECTED, ClaimView, Report, anchor, plural, witness_of
@@ -89,6 +90,8 @@ def _md_claim(view: ClaimView, report: Report, out: Path) -> list[str]:
     lines.append("")
     hashes = f"content hash {_md_code(view.content_hash)}, file {_md_code(view.file_sha256)}"
     lines += [f"Certificate: {_md_code(view.path)}, {hashes}", ""]
+    if view.footprint is not None:
+        lines += [f"Trusted: {_md_escape(footprint_summary(view.footprint))}", ""]
     return lines
 
 

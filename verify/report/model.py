@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from verify.figures import compare_files, is_claim_id, recorded_files
+from verify.footprint import Footprint, trust_footprint
 from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
-from verify.kernel.errors import KernelError
-from verify.kernel.limits import MAX_FILE_BYTES
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.limits import MAX_FILE_BYTES
 from verify.report.formal import formal_lines
 from verify.report.kinds import Line, obligation_lines
 from verify.report.refutation import SideValues, refutation_summary
@@ -78,6 +79,7 @@ class ClaimView:
     recorded: dict[str, str] = field(default_factory=dict)  # figure files the certificate records, by sha256
     figure_errors: list[str] = field(default_factory=list)  # recorded figures that differ from the files
     refutations: list[SideValues] = field(default_factory=list)  # both sides at each counterexample point
+    footprint: Footprint | None = None  # the kernel files a certificate of this claim trusts (verify/footprint.py)
 
     @property
     def status(self) -> str:
@@ -190,6 +192,7 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         view.section, view.reference, view.why = spec["section"], spec["reference"], spec.get("why", "")
         view.latex, view.words = spec["statement"]["latex"], spec["statement"]["words"]
         view.formal = formal_lines(spec)
+        view.footprint = trust_footprint(claim_id, spec)
     else:
         view.section, view.reference = "unregistered", str(cert.get("reference", ""))
         statement = cert.get("statement") if isinstance(cert.get("statement"), dict) else {}

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from flint import arb
 
-from verify.kernel.errors import KernelError
-from verify.kernel.expr import has_calls, parse_expression
-from verify.kernel.intervals import ball_value, exact_value, with_precision
-from verify.kernel.limits import work_budget
-from verify.kernel.numbers import parse_number
+from verify.kernel.core.errors import KernelError
+from verify.kernel.core.expr import has_calls, parse_expression
+from verify.kernel.core.intervals import ball_value, exact_value, with_precision
+from verify.kernel.core.limits import work_budget
+from verify.kernel.core.numbers import parse_number
 
 __all__ = ["SideValues", "counterexample_values", "refutation_summary", "refutation_json", "corrected_id", "DIGITS"]
 

@@ -5,7 +5,7 @@ establishes from them: the Jordan structure (`<instance>.eigen`), the closed for
 chains of the nonzero eigenvalues (`.state`), the closed form of W(tau) (`.output`), the Theorem 4.4 lags
 (`.lags`), the coordinates b_{h,l}(tau) (`.b`) and their support (`.support`), and the feature bound (`.bound`).
 Elements of K = QQ[a]/(m) in `.output` and `.b` are written in trace coordinates Tr(a^k x), k < deg m
-(verify/kernel/ktrace.py). The instances are in sA_instances.py; nu and Theorem 4.4's table are computed here from
+(verify/kernel/theories/modes/trace_coordinates.py). The instances are in sA_instances.py; nu and Theorem 4.4's table are computed here from
 (A, B, C). Identity claims (eq. 18 for a Jordan block, eq. 21) and the (A2) rank claims are literal goals written in
 sA_general.py (the claims proved for a symbolic q, s, tau or n), with their texts.
 """

@@ -1,0 +1,1 @@
+"""The kernel's core: exact numbers, expressions, polynomials, intervals, matrices, canonical JSON, generic kinds."""

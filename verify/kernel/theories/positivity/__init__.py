@@ -1,0 +1,1 @@
+"""Theory positivity: polynomial inequalities from PSD hypotheses and Positivstellensatz certificates."""
