@@ -9,6 +9,7 @@ project module it names. A failure names the file, the line and the import. The 
 from __future__ import annotations
 
 import ast
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,12 +55,18 @@ def _owner(name: str, modules: dict[str, Path]) -> str | None:
     return None
 
 
+@functools.cache
+def _parse(path: Path) -> ast.Module:
+    """The syntax tree of a source file, parsed once per test process (every rule reads the same files)."""
+    return ast.parse(path.read_text(), str(path))
+
+
 def imports_of(module: str, modules: dict[str, Path], root: Path = ROOT) -> list[Import]:
     """The project modules a module imports, one entry per imported module, with the statement's file and line."""
     path = modules[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(_parse(path)):
         if isinstance(node, ast.Import):
             targets = [(alias.name, ()) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -86,7 +93,7 @@ def imports_of(module: str, modules: dict[str, Path], root: Path = ROOT) -> list
 def _bound_names(path: Path) -> set[str]:
     """The names a module binds at its top level (so `from package import name` means that, not a submodule)."""
     names = set()
-    for node in ast.parse(path.read_text(), str(path)).body:
+    for node in _parse(path).body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             names |= {alias.asname or alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
