@@ -102,7 +102,8 @@ def numpy_heads(path: Path, prefix: str, fmt: str, n: int) -> int:
 
 def _fresh_recheck(results: list) -> float:
     """Seconds to re-check every layer's certificate from its bytes with the kernel's memo emptied (as verify check)."""
-    from verify.kernel import check_certificate, limits, load_json
+    from verify.kernel import check_certificate, load_json
+    from verify.kernel.core import limits
 
     total = 0.0
     for result in results:
