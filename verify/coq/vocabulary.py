@@ -73,8 +73,19 @@ def require(name: str) -> str:
 
 
 def _exported(text: str) -> str:
-    """The text with each `Require Import` made `Require Export` (importing the library re-imports them)."""
-    return re.sub(r"^(From \S+ )?Require Import ", lambda m: f"{m.group(1) or ''}Require Export ", text, flags=re.M)
+    """The text with each `Require Import` made `Require Export` (importing the library re-imports them) and each
+    `Local Open/Close Scope` outside a module or section made global (importing the library replays it), so that
+    `Require Import` of the library leaves the names and the scopes as the inlined text did."""
+    lines, depth = [], 0
+    for line in text.split("\n"):
+        if re.match(r"(Module|Section) \w+\.\s*$", line):
+            depth += 1
+        elif re.match(r"End \w+\.\s*$", line):
+            depth -= 1
+        elif depth == 0:
+            line = re.sub(r"^Local ((Open|Close) Scope )", r"\1", line)
+        lines.append(re.sub(r"^(From \S+ )?Require Import ", r"\1Require Export ", line))
+    return "\n".join(lines)
 
 
 def library_source(name: str) -> str:
@@ -86,7 +97,7 @@ def library_source(name: str) -> str:
         f"   `From {ROOT} Require Import {name}.` *)\n"
     )
     deps = "".join(require(d) for d in lib.needs)
-    return header + PRELUDE_IMPORTS + lib.imports + deps + (_exported(lib.text) if lib.needs else lib.text)
+    return header + PRELUDE_IMPORTS + lib.imports + deps + _exported(lib.text)
 
 
 def coqc_flags(folder: Path) -> list[str]:
