@@ -128,10 +128,10 @@ def run(args: argparse.Namespace) -> int:
         out.mkdir(parents=True, exist_ok=True)
         started = time.monotonic()
         vocabulary = (out / FOLDER).resolve()
-        # the vocabulary libraries every file needs, compiled once before the parallel part
-        _, vocabulary_cpu = prepare_vocabulary(coqc, vocabulary, list(translations.values()), args.timeout)
         pool = ThreadPoolExecutor(max_workers=args.jobs)
         try:
+            # the vocabulary libraries every file needs, compiled once before the parallel part
+            _, vocabulary_cpu = prepare_vocabulary(coqc, vocabulary, list(translations.values()), args.timeout)
             futures = {
                 pool.submit(check_translation, t, str(p), out, coqc, args.timeout, vocabulary): p
                 for p, t in translations.items()

@@ -144,6 +144,10 @@ def _run_coqc(coqc: str, arguments: list[str], cwd: Path, timeout: float) -> tup
         timer.start()
         try:
             _, status, usage = os.wait4(proc.pid, 0)
+        except BaseException:  # interrupted in this thread (Ctrl-C, SIGTERM): stop coqc, then leave
+            proc.kill()
+            proc.wait()
+            raise
         finally:
             timer.cancel()
             with _LOCK:
