@@ -90,6 +90,25 @@ def verify_all(tmp_path_factory) -> AllRun:
     return _as_all_run(base, json.loads(record.read_text()))
 
 
+@pytest.fixture(scope="session")
+def coq_vocabulary(tmp_path_factory) -> Path:
+    """One folder of compiled Coq vocabulary libraries per test session (verify/coq/vocabulary.py): each library is
+    compiled the first time a test needs it, under the folder's file lock, and reused by every later test; under
+    pytest-xdist the folder is in the session's common temporary folder, so the workers share it too."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return tmp_path_factory.mktemp("coq-vocabulary")
+    shared = tmp_path_factory.getbasetemp().parent / "coq-vocabulary"  # .../pytest-N, common to the workers
+    shared.mkdir(exist_ok=True)
+    return shared
+
+
+@pytest.fixture(autouse=True)
+def _coq_tests_share_the_vocabulary(request, monkeypatch) -> None:
+    """In tests/test_coq_*.py, check_translation without a vocabulary folder uses the session's one."""
+    if request.module.__name__.rsplit(".", 1)[-1].startswith("test_coq"):
+        monkeypatch.setattr("verify.coq.runner.DEFAULT_VOCABULARY", request.getfixturevalue("coq_vocabulary"))
+
+
 @pytest.fixture
 def root() -> Path:
     """The repository root."""

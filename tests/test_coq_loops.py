@@ -125,7 +125,8 @@ def test_committed_goal_comes_from_the_statement() -> None:
         and "Call (procedure FanIn2 (scan_base n d p s k 1 0) (scan_step n d p s k) (Z.to_nat k))" in item.text
     )
     assert "depth := (4 * k * (Z.log2_up s) + 6 * k + (Z.log2_up d) + (Z.log2_up s) + 2)" in item.text
-    assert "Module LoopCost." in tr.coq_file(translation, "certificate")
+    text = tr.coq_file(translation, "certificate")
+    assert "From VerifyVocabulary Require Import Voc_loops." in text and "vocabulary/Voc_loops.v" in text
 
 
 def test_the_test_goals_agree_with_the_python_kernel() -> None:

@@ -29,6 +29,15 @@ def _fake_coqc(tmp_path: Path, body: str) -> str:
     return str(path)
 
 
+# In a fake coqc: "compile" a vocabulary library (coqc -q -Q FOLDER VerifyVocabulary Voc_x.v) by touching its .vo.
+_LIBRARY = 'case "$5" in Voc_*) touch "${5%.v}.vo"; exit 0;; esac'
+
+
+def _own(tmp_path: Path) -> Path:
+    """A vocabulary folder of the test's own (a fake coqc must not touch the session's compiled libraries)."""
+    return tmp_path / "vocabulary"
+
+
 def test_assumptions_are_read_per_theorem() -> None:
     """Closed theorems and standard-library axioms pass; any other axiom (an Admitted lemma) fails."""
     output = (
@@ -53,21 +62,23 @@ def test_error_lines_point_at_their_module() -> None:
 
 def test_a_failing_coqc_never_checks_anything(tmp_path: Path) -> None:
     """A coqc that fails without pointing at an obligation marks every mapped obligation failed."""
-    coqc = _fake_coqc(tmp_path, "echo 'Error: something'; exit 1")
-    result = check_translation(_translation("True.\nProof. exact I. Qed."), "t", tmp_path, coqc, 60)
+    coqc = _fake_coqc(tmp_path, f"{_LIBRARY}\necho 'Error: something'; exit 1")
+    result = check_translation(_translation("True.\nProof. exact I. Qed."), "t", tmp_path, coqc, 60, _own(tmp_path))
     assert [(o.name, o.status) for o in result.obligations] == [("o1", "failed"), ("skipped", "not_mapped")]
     assert result.coq_verdict == "none"
 
 
 def test_a_coqc_that_succeeds_silently_checks_nothing(tmp_path: Path) -> None:
     """Exit 0 without the Print Assumptions answers is not enough."""
-    result = check_translation(_translation("True.\nProof. exact I. Qed."), "t", tmp_path, _fake_coqc(tmp_path, ""), 60)
+    translation = _translation("True.\nProof. exact I. Qed.")
+    result = check_translation(translation, "t", tmp_path, _fake_coqc(tmp_path, _LIBRARY), 60, _own(tmp_path))
     assert result.obligations[0].status == "failed"
 
 
 def test_timeout_fails(tmp_path: Path) -> None:
     """A coqc run past the time limit is stopped and fails its obligations."""
-    result = check_translation(_translation("True."), "t", tmp_path, _fake_coqc(tmp_path, "sleep 30"), 1)
+    coqc = _fake_coqc(tmp_path, f"{_LIBRARY}\nsleep 30")
+    result = check_translation(_translation("True."), "t", tmp_path, coqc, 1, _own(tmp_path))
     assert result.obligations[0].status == "failed" and "past" in result.obligations[0].reason
 
 
@@ -87,8 +98,9 @@ def test_admitted_and_false_goals_are_not_checked(tmp_path: Path) -> None:
 
 def test_one_print_assumptions_for_all_theorems_checks_them_when_it_is_clean(tmp_path: Path) -> None:
     """The conjunction's assumptions are the union of the theorems': clean means every theorem is checked."""
-    coqc = _fake_coqc(tmp_path, "echo '@@ALL'; echo 'Closed under the global context'; echo run >> runs.log")
-    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60)
+    answer = "echo '@@ALL'; echo 'Closed under the global context'; echo run >> runs.log"
+    coqc = _fake_coqc(tmp_path, f"{_LIBRARY}\n{answer}")
+    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60, _own(tmp_path))
     assert [o.status for o in result.obligations] == ["checked", "checked", "not_mapped"]
     assert (tmp_path / "runs.log").read_text().count("run") == 1
     assert "Definition all_obligations := (conj Ob1.goal Ob2.goal)." in Path(result.file).read_text()
@@ -96,13 +108,22 @@ def test_one_print_assumptions_for_all_theorems_checks_them_when_it_is_clean(tmp
 
 def test_an_axiom_in_the_union_is_attributed_theorem_by_theorem(tmp_path: Path) -> None:
     """When the union has a foreign axiom, coqc runs again with one Print Assumptions per theorem."""
-    body = (
-        'if grep -q all_obligations "$2"; then '  # coqc -q FILE
+    body = _LIBRARY + (
+        '\nif grep -q all_obligations "$5"; then '  # coqc -q -Q FOLDER VerifyVocabulary FILE
         "echo '@@ALL'; echo 'Axioms:'; echo 'Ob2.goal : True'; "
         "else echo '@@Ob1'; echo 'Closed under the global context'; "
         "echo '@@Ob2'; echo 'Axioms:'; echo 'Ob2.goal : True'; fi"
     )
     coqc = _fake_coqc(tmp_path, body)
-    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60)
+    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60, _own(tmp_path))
     assert [o.status for o in result.obligations] == ["checked", "failed", "not_mapped"]
     assert "Ob2.goal" in result.obligations[1].reason
+
+
+def test_a_vocabulary_that_does_not_compile_fails_what_needs_it(tmp_path: Path) -> None:
+    """A library that coqc rejects fails every obligation of the file (they all load the prelude), with its reason."""
+    coqc = _fake_coqc(tmp_path, "echo 'Error: the prelude is broken'; exit 1")
+    result = check_translation(_translation("True.", "True."), "t", tmp_path, coqc, 60, _own(tmp_path))
+    assert [o.status for o in result.obligations] == ["failed", "failed", "not_mapped"]
+    assert "vocabulary Voc_prelude did not compile" in result.obligations[0].reason
+    assert "the prelude is broken" in result.obligations[1].reason

@@ -6,7 +6,7 @@ short and standard: matrices are lists of rows of rationals, products and sums a
 
 from __future__ import annotations
 
-__all__ = ["prelude", "ALLOWED_AXIOMS"]
+__all__ = ["prelude", "ALLOWED_AXIOMS", "PRELUDE_IMPORTS", "PRELUDE_INTERVAL", "PRELUDE_DEFINITIONS"]
 
 # Only axioms of Coq's standard library may appear under Print Assumptions: those of its real numbers, excluded
 # middle, and the specifications of the primitive 63-bit integers and floats that the Interval library computes
@@ -104,3 +104,8 @@ def prelude(interval: bool, bigq: bool = False) -> str:
 
     head = _IMPORTS + (_INTERVAL if interval else "") + (BIGQ_IMPORT if bigq else "")
     return head + _DEFINITIONS + (BIGQ_LIBRARY if bigq else "")
+
+
+PRELUDE_IMPORTS = _IMPORTS  # the first line of every certificate file and of every compiled vocabulary library
+PRELUDE_INTERVAL = _INTERVAL  # after PRELUDE_IMPORTS in a file with a proof by the interval tactic
+PRELUDE_DEFINITIONS = _DEFINITIONS  # the library Voc_prelude (verify/coq/vocabulary.py)

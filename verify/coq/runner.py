@@ -20,9 +20,18 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .prelude import ALLOWED_AXIOMS
-from .translate import Translation, coq_file, file_stem, translate
+from .translate import Translation, coq_file, file_stem, libraries_for, translate
+from .vocabulary import FOLDER, coqc_flags, ensure_vocabulary
 
-__all__ = ["COQC_HINT", "ObligationResult", "CertificateResult", "coqc_path", "check_certificate_file", "stop_all"]
+__all__ = [
+    "COQC_HINT",
+    "ObligationResult",
+    "CertificateResult",
+    "coqc_path",
+    "check_certificate_file",
+    "prepare_vocabulary",
+    "stop_all",
+]
 
 COQC_HINT = (
     "coqc was not found; install Coq 8.16, the Interval library and Bignums: "
@@ -32,6 +41,9 @@ _RETRIES = 4
 _LIVE: set[subprocess.Popen] = set()
 _LOCK = threading.Lock()
 _STOPPED = threading.Event()
+# The folder of compiled vocabulary libraries used when check_translation is given none (None: out/vocabulary);
+# the tests point it at one folder per test session.
+DEFAULT_VOCABULARY: Path | None = None
 
 
 def stop_all() -> None:
@@ -120,18 +132,22 @@ def _failing_module(text: str, output: str) -> str | None:
     return None
 
 
-def _run_coqc(coqc: str, path: Path, timeout: float) -> tuple[int, str, float]:
-    """(exit status, output, CPU seconds) of coqc on one file; a run past the timeout is killed, status 124."""
+def _run_coqc(coqc: str, arguments: list[str], cwd: Path, timeout: float) -> tuple[int, str, float]:
+    """(exit status, output, CPU seconds) of `coqc -q ARGUMENTS` in cwd; past the timeout it is killed, status 124."""
     with tempfile.TemporaryFile() as log:
         with _LOCK:
             if _STOPPED.is_set():
                 return 130, "stopped", 0.0
-            proc = subprocess.Popen([coqc, "-q", path.name], cwd=path.parent, stdout=log, stderr=subprocess.STDOUT)
+            proc = subprocess.Popen([coqc, "-q", *arguments], cwd=cwd, stdout=log, stderr=subprocess.STDOUT)
             _LIVE.add(proc)
         timer = threading.Timer(timeout, proc.kill)
         timer.start()
         try:
             _, status, usage = os.wait4(proc.pid, 0)
+        except BaseException:  # interrupted in this thread (Ctrl-C, SIGTERM): stop coqc, then leave
+            proc.kill()
+            proc.wait()
+            raise
         finally:
             timer.cancel()
             with _LOCK:
@@ -156,8 +172,23 @@ def _write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def check_translation(translation: Translation, source: str, out: Path, coqc: str, timeout: float) -> CertificateResult:
-    """Write the .v file, run coqc (dropping a failing obligation and retrying), and collect the verdicts."""
+def prepare_vocabulary(
+    coqc: str, folder: Path, translations: list[Translation], timeout: float
+) -> tuple[dict[str, str], float]:
+    """Compile (or reuse) in `folder` the vocabulary libraries these translations load: ({library: '' when
+    compiled, else why not}, coqc's CPU seconds)."""
+    needed: list[str] = []
+    for translation in translations:
+        needed += [n for n in libraries_for([i for i in translation.items if i.text]) if n not in needed]
+    return ensure_vocabulary(lambda args, cwd, t: _run_coqc(coqc, args, cwd, t), folder, needed, timeout)
+
+
+def check_translation(
+    translation: Translation, source: str, out: Path, coqc: str, timeout: float, vocabulary: Path | None = None
+) -> CertificateResult:
+    """Write the .v file, run coqc (dropping a failing obligation and retrying), and collect the verdicts. The
+    vocabulary libraries are compiled in (or reused from) `vocabulary`, by default DEFAULT_VOCABULARY or
+    out/vocabulary; an obligation whose library does not compile fails with coqc's message."""
     result = CertificateResult(source, translation.claim, translation.verdict)
     status: dict[str, ObligationResult] = {}
     for item in translation.items:
@@ -169,13 +200,23 @@ def check_translation(translation: Translation, source: str, out: Path, coqc: st
     result.file = str(path)
     skip: set[str] = set()
     started = time.monotonic()
+    folder = (vocabulary or DEFAULT_VOCABULARY or out / FOLDER).resolve()
+    if mapped:
+        broken, cpu = prepare_vocabulary(coqc, folder, [translation], timeout)
+        result.cpu_seconds = cpu
+        for i in mapped:
+            reason = next((broken[n] for n in libraries_for([i]) if broken.get(n)), "")
+            if reason:
+                status[i.name] = ObligationResult(i.name, i.kind, "failed", reason)
+                skip.add(i.module)
+    flags = coqc_flags(folder)
     for _ in range(_RETRIES + 1):
         live = [i for i in mapped if i.module not in skip]
         if not live:
             break
         text = coq_file(translation, source, skip, together=True)
         _write(path, text)
-        code, output, cpu = _run_coqc(coqc, path, timeout)
+        code, output, cpu = _run_coqc(coqc, [*flags, path.name], out, timeout)
         result.cpu_seconds = round(result.cpu_seconds + cpu, 2)
         if code == 0:
             modules = [i.module for i in live]
@@ -185,7 +226,7 @@ def check_translation(translation: Translation, source: str, out: Path, coqc: st
                 # some theorem uses another axiom (or no answer): print the assumptions of each theorem to say which
                 text = coq_file(translation, source, skip)
                 _write(path, text)
-                code, output, cpu = _run_coqc(coqc, path, timeout)
+                code, output, cpu = _run_coqc(coqc, [*flags, path.name], out, timeout)
                 result.cpu_seconds = round(result.cpu_seconds + cpu, 2)
                 verdicts = _assumptions_ok(output, modules) if code == 0 else {}
             else:

@@ -9,28 +9,30 @@ from dataclasses import dataclass, field
 
 from verify.kernel.statements import statements, substitute_params
 
+from .bigq import BIGQ_IMPORT
 from .criterion import CRITERION_KINDS, CRITERION_REQUIRE
 from .dimfree import DIMFREE_KINDS
 from .exprat import EXPRAT_KINDS, EXPRAT_REQUIRE
 from .gaussian import GAUSSIAN_REQUIRE, gaussian_identity, uses_i
 from .implication import implied_inequality
-from .loops import LOOP_KINDS, LOOPS_PRELUDE
+from .loops import LOOP_KINDS
 from .matrices import MATRIX_KINDS as _MATRIX_ONLY
-from .nf_chains import NFC_KINDS, NFC_VOCABULARY
-from .nf_dual import NFD_KINDS, NFD_VOCABULARY
-from .nf_dual_features import NFDF_KINDS, NFDF_VOCABULARY
-from .prelude import prelude
+from .nf_chains import NFC_KINDS
+from .nf_dual import NFD_KINDS
+from .nf_dual_features import NFDF_KINDS
+from .prelude import PRELUDE_IMPORTS, PRELUDE_INTERVAL
 from .psd import PSD_KINDS
 from .ratio import RATIO_KINDS
-from .realization import REALIZATION_KINDS, REALIZATION_VOCABULARY
+from .realization import REALIZATION_KINDS
 from .scalar import SCALAR_KINDS
-from .ssm import SSM_KINDS, SSM_VOCABULARY
-from .ssm_gaussian import GAUSSIAN_SSM_KINDS, GAUSSIAN_VOCABULARY
-from .student import STUDENT_KINDS, STUDENT_PRELUDE
+from .ssm import SSM_KINDS
+from .ssm_gaussian import GAUSSIAN_SSM_KINDS
+from .student import STUDENT_KINDS
 from .terms import NotMapped
 from .vanishing import VANISHING_KINDS
+from .vocabulary import FOLDER, LIBRARIES, ROOT, require
 
-__all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS"]
+__all__ = ["Item", "Translation", "translate", "module_name", "file_stem", "MAPPED_KINDS", "libraries_for"]
 
 MATRIX_KINDS = {
     **_MATRIX_ONLY,
@@ -159,8 +161,9 @@ def _assumption_checks(items: list[Item], together: bool) -> str:
 def coq_file(
     translation: Translation, source: str, skip: set[str] | frozenset = frozenset(), together: bool = False
 ) -> str:
-    """The .v text: header, prelude, the mapped obligations (minus `skip`), and their Print Assumptions (one for
-    all of them when `together`: the axioms of a conjunction are the union of its parts' axioms)."""
+    """The .v text: header, the imports and the compiled vocabulary libraries it loads, the mapped obligations (minus
+    `skip`), and their Print Assumptions (one for all of them when `together`: the axioms of a conjunction are the
+    union of its parts' axioms)."""
     items = [i for i in translation.items if i.text and i.module not in skip]
     header = (
         f"(* Claim {_comment(translation.claim)}, verdict {translation.verdict}; certificate {_comment(source)}.\n"
@@ -169,18 +172,40 @@ def coq_file(
     )
     body = "\n".join(i.text for i in items)
     checks = _assumption_checks(items, together)
-    loops = LOOPS_PRELUDE if any(i.kind in LOOP_KINDS for i in items) else ""
-    loops += EXPRAT_REQUIRE if any(i.kind in EXPRAT_KINDS for i in items) else ""
-    loops += GAUSSIAN_REQUIRE if any(i.gaussian for i in items) else ""
+    loads = file_parts(items)
+    libraries = [p for p in loads if p in LIBRARIES]
+    header += (
+        "(* Vocabulary: the compiled libraries "
+        + ", ".join(f"{FOLDER}/{name}.v" for name in libraries)
+        + f",\n   written beside this file (compile them, then this file, with coqc -Q {FOLDER} {ROOT}). *)\n"
+    )
+    interval = PRELUDE_INTERVAL if any(i.interval for i in items) else ""
+    imports = PRELUDE_IMPORTS + interval + (BIGQ_IMPORT if "Voc_bigq" in loads else "")
+    text = "".join(require(p) if p in LIBRARIES else p for p in loads)
+    return header + imports + text + "\n" + body + "\n" + checks + "\n"
+
+
+def file_parts(items: list[Item]) -> list[str]:
+    """What a file holding these obligations loads, in order: library names (vocabulary.LIBRARIES) and the inline
+    Require lines of some kinds (their order is the order in which the vocabularies used to be inlined)."""
+    parts = ["Voc_prelude"]
+    parts += ["Voc_bigq"] if any("(FB." in i.text for i in items) else []  # a proof by BigQ computation (bigq.py)
+    parts += ["Voc_loops"] if any(i.kind in LOOP_KINDS for i in items) else []
+    parts += [EXPRAT_REQUIRE] if any(i.kind in EXPRAT_KINDS for i in items) else []
+    parts += [GAUSSIAN_REQUIRE] if any(i.gaussian for i in items) else []
     rr = any(i.kind in REALIZATION_KINDS or i.kind in CRITERION_KINDS for i in items)
     nfd = any(i.kind in NFD_KINDS or i.kind in NFDF_KINDS for i in items)
-    loops += CRITERION_REQUIRE if any(i.kind in CRITERION_KINDS for i in items) else ""
-    loops += SSM_VOCABULARY if rr or nfd or any(i.kind in SSM_KINDS for i in items) else ""
-    loops += REALIZATION_VOCABULARY if rr else ""
-    loops += NFD_VOCABULARY if nfd else ""
-    loops += NFDF_VOCABULARY if any(i.kind in NFDF_KINDS for i in items) else ""
-    loops += STUDENT_PRELUDE if any(i.kind in STUDENT_KINDS for i in items) else ""
-    loops += GAUSSIAN_VOCABULARY if any(": gmat :=" in i.text for i in items) else ""
-    loops += NFC_VOCABULARY if any(i.kind in NFC_KINDS for i in items) else ""
-    bigq = any("(FB." in i.text for i in items)  # a proof by BigQ computation (verify/coq/bigq.py)
-    return header + prelude(any(i.interval for i in items), bigq) + loops + "\n" + body + "\n" + checks + "\n"
+    parts += [CRITERION_REQUIRE] if any(i.kind in CRITERION_KINDS for i in items) else []
+    parts += ["Voc_ssm"] if rr or nfd or any(i.kind in SSM_KINDS for i in items) else []
+    parts += ["Voc_realization"] if rr else []
+    parts += ["Voc_nf_dual"] if nfd else []
+    parts += ["Voc_nf_dual_features"] if any(i.kind in NFDF_KINDS for i in items) else []
+    parts += ["Voc_student"] if any(i.kind in STUDENT_KINDS for i in items) else []
+    parts += ["Voc_ssm_gaussian"] if any(": gmat :=" in i.text for i in items) else []
+    parts += ["Voc_nf_chains"] if any(i.kind in NFC_KINDS for i in items) else []
+    return parts
+
+
+def libraries_for(items: list[Item]) -> list[str]:
+    """The compiled libraries a file holding these obligations loads."""
+    return [p for p in file_parts(items) if p in LIBRARIES]
