@@ -121,3 +121,19 @@ def test_implied_inequality_shows_hypotheses_claim_and_certificate_size():
     lines = obligation_lines({"name": "b", "kind": "implied_inequality", "goal": goal, "witness": witness})
     assert [line.label for line in lines] == ["variables", "exp", "hypothesis", "claim", "certificate"]
     assert lines[2].note == "big" and lines[2].math.text == "x - 1 >= 0" and "1 nonnegative products" in lines[4].note
+
+
+def test_float_gram_names_each_array_by_size_and_sha256_instead_of_printing_its_bytes():
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "certs" / "exp.fig3.optimum.ssm.float.json"
+    cert = json.loads(path.read_text())
+    obligation = cert["obligations"][0]
+    lines = obligation_lines(obligation)
+    arrays = [line for line in lines if line.label.startswith("array ")]
+    assert [line.label for line in arrays] == [f"array {name}" for name in sorted(obligation["goal"]["arrays"])]
+    assert all("float64 values, sha256:" in line.note for line in arrays)
+    base64 = obligation["goal"]["arrays"]["a"]["base64"]
+    assert not any(base64[:40] in (line.note or "") + (line.math.text if line.math else "") for line in lines)
+    assert lines[-1].label == "smallest H" and str(obligation["goal"]["heads"][0]) in lines[-1].note

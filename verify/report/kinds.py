@@ -327,6 +327,22 @@ def _psd(goal: dict, witness: dict) -> list[Line]:
     return lines
 
 
+def _float_gram(goal: dict, witness: dict) -> list[Line]:
+    """float_gram: the layer's arrays by size and sha256 (not their bytes), then the e_H enclosures and heads."""
+    layer = f"form {goal['form']}, method {goal['method']}, n = {goal['n']}, tolerance {goal['tolerance']}"
+    lines = [Line("layer", note=layer)]
+    for name, array in sorted(goal["arrays"].items()):
+        values = len(array["base64"]) * 3 // 4 // 8
+        lines.append(Line(f"array {name}", note=f"{values} float64 values, {array['sha256'][:23]}..."))
+    for h, (low, high) in enumerate(goal["table"][:MAX_LINES], start=1):
+        lo, hi = number_math(low), number_math(high)
+        lines.append(
+            Line(f"e_{h}", Math(f"e_{{{h}}} \\in [{lo.latex}, {hi.latex}]", f"e_{h} in [{lo.text}, {hi.text}]"))
+        )
+    low, high = goal["heads"]
+    return [*lines, Line("smallest H", note=f"in [{low}, {high}] (e_H <= tolerance)")]
+
+
 RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
     "polynomial_identity": _identity,
     "sum_of_squares": _sos,
@@ -340,6 +356,7 @@ RENDERERS: dict[str, Callable[[dict, dict], list[Line]]] = {
     "psd_certificate": _psd,
     "dimension_free_identity": _dimension_free,
     "implied_inequality": _implied,
+    "float_gram": _float_gram,
     **COST_RENDERERS,  # the cost, growth, feature-minimum and discretization kinds (verify/report/cost_kinds.py)
 }
 
