@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,12 @@ def kernel_imports() -> dict[str, frozenset[str]]:
     return graph
 
 
+@cache
+def _line_count(path: Path) -> int:
+    """The lines of one kernel file, read once per process (the report asks for every claim's footprint)."""
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
 def _with_packages(name: str) -> list[str]:
     """A module and the packages above it inside the kernel (importing it runs their __init__ files)."""
     parts = name.split(".")
@@ -119,7 +125,7 @@ def trust_footprint(claim_id: str, spec: dict[str, Any] | None = None) -> Footpr
     for name in sorted(seen):
         path = _module_path(name)
         if path is not None:
-            files.append((str(path.relative_to(root)), len(path.read_text(encoding="utf-8").splitlines())))
+            files.append((str(path.relative_to(root)), _line_count(path)))
     theories = sorted({by_name[n].theory for n in used})
     return Footprint(claim_id, tuple(used), tuple(theories), tuple(files))
 
