@@ -81,8 +81,8 @@ def toolkit(n: int) -> dict:
 
 def materialize(n: int) -> dict:
     """The full table c_{tau,h}, tau < n, by the recurrence; its size in digits."""
+    from constructions.exact import number
     from constructions.ssm import coefficients, interaction_basis, ssm_from_strings
-    from verify.exact import number
 
     basis = interaction_basis(ssm_from_strings(*_instance()))
     start = time.perf_counter()

@@ -104,8 +104,8 @@ def _timed(fn: object, *args: object) -> tuple[object, float]:
 
 def _block(ssm: object) -> tuple[str, float]:
     """The real block form with its certificate and kernel check, as `verify heads` runs it."""
+    from constructions.exact import matrix_rows
     from verify.claims.sA_singular import block_certificate
-    from verify.exact import matrix_rows
     from verify.kernel import check_certificate
 
     if str(ssm.domain) != "QQ":

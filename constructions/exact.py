@@ -1,8 +1,8 @@
 """Producer-side encoders: SymPy and python-flint exact objects to the certificate's JSON forms.
 
 These mirror the kernel's readers (verify/kernel/core/numbers.py, poly.py, matrix.py) but share no code with
-them, so that a bug in one side is caught by the other. (Moved here from verify/exact.py, which re-exports
-them, so that constructions/ imports nothing from verify but the kernel's public API.)
+them, so that a bug in one side is caught by the other. They live in constructions/ so that constructions/
+imports nothing from verify but the kernel's public API.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy
 from sympy.polys.domains import QQ_I
 
-from verify.exact import number, poly_terms
+from constructions.exact import number, poly_terms
 from verify.kernel.core.numbers import parse_number
 from verify.kernel.core.poly import read_poly
 

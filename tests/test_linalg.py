@@ -5,8 +5,8 @@ from __future__ import annotations
 from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
+from constructions.exact import matrix_rows
 from constructions.linalg import rank_witness
-from verify.exact import matrix_rows
 from verify.kernel.core.matrix import check_rank_witness, read_matrix
 
 

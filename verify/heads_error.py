@@ -96,7 +96,7 @@ def _json_system(path: Path) -> tuple[ExactSystem, int | None]:
     """An exact JSON SSM (the format of `verify heads`) in the form the error table needs."""
     import hashlib
 
-    from verify.exact import matrix_rows
+    from constructions.exact import matrix_rows
     from verify.ssm_file import BadInput, read_ssm_file
 
     try:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import sympy
 
 from constructions import framework as fw
+from constructions.exact import poly_terms
 from verify.certificate import Obligation, make_certificate
-from verify.exact import poly_terms
 from verify.kernel import statements
 from verify.registry import claim
 

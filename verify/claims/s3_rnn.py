@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sympy
 
+from constructions.exact import poly_terms
 from verify.certificate import Obligation, make_certificate
 from verify.claims.s5_common import rational
-from verify.exact import poly_terms
 from verify.kernel import statements
 from verify.registry import claim
 

@@ -13,10 +13,10 @@ from math import lcm
 from flint import fmpq
 from sympy.polys.domains import QQ
 
+from constructions.exact import number
 from constructions.heads import INSTANCES
 from constructions.ssm import SSM, InteractionBasis, cyclic_vectors, interaction_basis
 from verify.certificate import Obligation, make_certificate
-from verify.exact import number
 from verify.registry import claim
 
 __all__ = [

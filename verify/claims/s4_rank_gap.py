@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy
 from sympy.polys.matrices import DomainMatrix
 
+from constructions.exact import matrix_rows, poly_terms
 from constructions.linalg import rank_witness
 from constructions.rotation import (
     SYMBOLS,
@@ -21,7 +22,6 @@ from constructions.rotation import (
     two_step_error,
 )
 from verify.certificate import Obligation, make_certificate
-from verify.exact import matrix_rows, poly_terms
 from verify.registry import claim
 
 __all__: list[str] = []

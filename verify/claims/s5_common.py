@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import sympy
 
+from constructions.exact import poly_terms
 from verify.certificate import Obligation
-from verify.exact import poly_terms
 
 __all__ = [
     "syms",

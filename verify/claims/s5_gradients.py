@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sympy
 
+from constructions.exact import matrix_rows
 from constructions.gradients import (
     ldlt_witness,
     norm_lower_vector,
@@ -16,7 +17,6 @@ from constructions.gradients import (
 from verify.certificate import Obligation, make_certificate
 from verify.claims.s5_common import dimension_free, identity, implied, norm_bound, positive_sos, rational
 from verify.claims.s5_general import CONSTRUCTION, WEIGHTS, logit_identities
-from verify.exact import matrix_rows
 from verify.registry import claim
 
 __all__ = [

@@ -11,11 +11,11 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
+from constructions.exact import poly_terms
 from constructions.linalg import rank_witness
 from constructions.ssm import interaction_basis, ssm_from_strings
 from verify.certificate import Obligation, make_certificate
 from verify.claims.s4_heads import span_witness
-from verify.exact import poly_terms
 from verify.registry import claim
 
 __all__ = ["SSM", "ROTATION_SSM", "N", "K", "ROTATION", "two_heads", "model_identity", "head_weights"]

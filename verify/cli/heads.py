@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _block_form(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """The related review's block-diagonal real form for a real SSM: (what happened, the file to write if any)."""
+    from constructions.exact import matrix_rows
     from verify.claims.sA_singular import block_certificate
-    from verify.exact import matrix_rows
 
     if str(ssm.domain) != "QQ":
         return "not attempted (complex entries; the claim is about real SSMs)", []
@@ -122,8 +122,8 @@ def _block_form(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
 
 def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """The 1x1/2x2 criterion on the impulse response of a real SSM: (verdict and polynomial, the file to write)."""
+    from constructions.exact import matrix_rows
     from verify.claims.sA_review import criterion_certificate
-    from verify.exact import matrix_rows
     from verify.kernel.theories.realization.kind_response import MAX_RESPONSE_SIDE
 
     if str(ssm.domain) != "QQ":
@@ -142,8 +142,8 @@ def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
 
 def _realization(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """A real SSM with 1x1/2x2 blocks and the same impulse response, when the verdict is realizable over QQ."""
+    from constructions.exact import matrix_rows
     from verify.claims.sA_realization import realization_outcome
-    from verify.exact import matrix_rows
 
     if str(ssm.domain) != "QQ":
         return "not attempted (complex entries; the claim is about real SSMs)", []
