@@ -13,8 +13,6 @@ import functools
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("constructions", "numeric", "verify")
 KERNEL = "verify.kernel"
@@ -257,7 +255,6 @@ def test_the_engine_imports_nothing_from_the_command_line():
     assert not problems, "only verify/cli/ and verify/__main__.py may import verify.cli:\n" + "\n".join(problems)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 20 item 2, in progress")
 def test_statements_import_nothing_from_the_claims_constructions_or_numeric():
     problems = statements_violations()
     assert not problems, "verify/statements/ must not import the producers:\n" + "\n".join(problems)

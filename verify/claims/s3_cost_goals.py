@@ -1,7 +1,7 @@
 """Obligations of the cost claims (Section 3, Table 1): exact loop-nest counts and big-O as explicit inequalities.
 
-No @claim here: verify/statements/s3_table1.py reads these builders to write the frozen statements, and
-verify/claims/s3_costs.py builds the certificates from the same functions.
+No @claim here: verify/claims/s3_costs.py and s_findings.py build the certificates from these functions; the frozen
+statements (verify/statements/s3_table1.py) write the same goals independently, without this code.
 """
 
 from __future__ import annotations
