@@ -63,3 +63,127 @@ def test_kernel_refuses_every_certificate_of_a_defective_statement(tmp_path, mon
     assert any(
         "registered statement is defective" in e and "['C', 'b', 'lags', 'output', 'support']" in e for e in errors
     ), errors
+
+
+# --- data files (specs/data/): big literal data named in a goal with its sha256 ------------------------------------
+
+
+def _specs_with(tmp_path, monkeypatch, edit) -> dict:
+    """The statements as the kernel reads them from a copy of specs/ that `edit(copy)` changed."""
+    import shutil
+    import sys
+
+    st = sys.modules["verify.kernel.statements"]
+    copy = tmp_path / "specs"
+    shutil.copytree(SPEC_DIR, copy)
+    edit(copy)
+    monkeypatch.setattr(st, "SPEC_DIR", copy)
+    statements.cache_clear()
+    try:
+        return statements()
+    finally:
+        statements.cache_clear()
+
+
+def _sha(path) -> str:
+    """The SHA-256 of a file's bytes."""
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_goal_names_its_data_file_and_the_kernel_reads_the_file_in():
+    raw = json.loads((SPEC_DIR / "sA_practice.json").read_text())
+    ref = raw["appA.practice.hippo-legs"]["certified"][2]["goal"]["A"]
+    assert ref == {"$data": "hippo-legs-256.json", "sha256": _sha(SPEC_DIR / "data" / "hippo-legs-256.json")}
+    rows = statements()["appA.practice.hippo-legs"]["certified"][2]["goal"]["A"]
+    assert len(rows) == 256 and rows[1][:3] == ["-1", "-2", "0"] and rows[255][254:] == ["-509", "-256"]
+
+
+def test_every_data_file_is_written_by_a_generator():
+    from verify.statements import generated_data
+
+    made = {f for name in available() for f in generated_data(name)}
+    assert sorted(p.name for p in (SPEC_DIR / "data").iterdir()) == sorted(made)
+
+
+def test_a_missing_data_file_makes_the_statement_defective(tmp_path, monkeypatch):
+    expected = _sha(SPEC_DIR / "data" / "hippo-legs-128.json")
+    table = _specs_with(tmp_path, monkeypatch, lambda d: (d / "data" / "hippo-legs-128.json").unlink())
+    defect = table["appA.practice.hippo-legs"]["defect"]
+    assert "sA_practice.json: claim 'appA.practice.hippo-legs', certified goal 'N128', field 'A'" in defect
+    assert f"data file specs/data/hippo-legs-128.json is missing (expected sha256 {expected})" in defect
+    assert table["appA.practice.s4d-real"]["defect"] is None
+
+
+def test_a_modified_data_file_makes_the_statement_defective(tmp_path, monkeypatch):
+    expected = _sha(SPEC_DIR / "data" / "s4d-real-64.json")
+
+    def edit(d):
+        path = d / "data" / "s4d-real-64.json"
+        path.write_text(path.read_text().replace('"-64"', '"-65"'))
+
+    table = _specs_with(tmp_path, monkeypatch, edit)
+    defect = table["appA.practice.s4d-real"]["defect"]
+    assert "certified goal 'N64', field 'A'" in defect and f"expected {expected}" in defect
+    assert "data file specs/data/s4d-real-64.json has sha256 " in defect
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        {"$data": "../sA_modes.json", "sha256": "0" * 64},
+        {"$data": "hippo-legs-64.json", "sha256": "0" * 63},
+        {"$data": "hippo-legs-64.json"},
+        {"$data": "hippo-legs-64.json", "sha256": "0" * 64, "rows": 64},
+        {"$data": ["hippo-legs-64.json"], "sha256": "0" * 64},
+    ],
+)
+def test_a_malformed_data_reference_makes_the_statement_defective(tmp_path, monkeypatch, ref):
+    def edit(d):
+        raw = json.loads((d / "sA_practice.json").read_text())
+        raw["appA.practice.hippo-legs"]["certified"][0]["goal"]["A"] = ref
+        (d / "sA_practice.json").write_text(json.dumps(raw))
+
+    defect = _specs_with(tmp_path, monkeypatch, edit)["appA.practice.hippo-legs"]["defect"]
+    assert defect and "certified goal 'N64', field 'A'" in defect
+
+
+def test_the_kernel_refuses_a_certificate_whose_data_file_was_modified(tmp_path, monkeypatch):
+    from verify.kernel import check_certificate
+
+    cert = json.loads((SPEC_DIR.parent.parent.parent / "certs" / "appA.practice.s4d-real.json").read_text())
+    assert check_certificate(cert, "x").errors == []
+
+    def edit(d):
+        path = d / "data" / "s4d-real-64.json"
+        path.write_text(path.read_text() + " ")
+
+    import shutil
+    import sys
+
+    st = sys.modules["verify.kernel.statements"]
+    copy = tmp_path / "specs"
+    shutil.copytree(SPEC_DIR, copy)
+    edit(copy)
+    monkeypatch.setattr(st, "SPEC_DIR", copy)
+    statements.cache_clear()
+    try:
+        errors = check_certificate(cert, "x").errors
+    finally:
+        statements.cache_clear()
+    assert any("registered statement is defective" in e and "s4d-real-64.json has sha256" in e for e in errors), errors
+
+
+def test_check_reports_a_data_file_that_differs_from_its_generator(tmp_path, monkeypatch):
+    import shutil
+
+    import verify.statements as gen
+
+    copy = tmp_path / "specs"
+    shutil.copytree(SPEC_DIR, copy)
+    (copy / "data" / "hippo-legs-64.json").write_text("[]\n")
+    monkeypatch.setattr(gen, "SPEC_DIR", copy)
+    monkeypatch.setattr(gen, "DATA_DIR", copy / "data")
+    assert gen.stale_files() == ["data/hippo-legs-64.json"]
+    assert gen.write_all() == ["data/hippo-legs-64.json"] and gen.stale_files() == []

@@ -2,11 +2,19 @@
 
 A certificate is accepted for claim X only when it establishes every goal that specs/ lists for X
 under its verdict; proving something else, or something weaker, does not count.
+
+Big literal data of a fixed instance (a 256 x 256 matrix) is not written into the spec: the goal field holds
+{"$data": FILE, "sha256": HEX}, FILE a JSON file in specs/data/. When the specs load, each such reference is
+replaced by the file's JSON value after the SHA-256 of the file's bytes is checked against HEX; a missing file,
+another hash or a malformed reference makes that statement defective (no certificate of it is accepted), with
+a message naming the spec file, the claim, the goal, the field and the expected hash.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,9 +29,12 @@ __all__ = [
     "check_param_domains",
     "SPEC_DIR",
     "VERDICTS",
+    "resolve_data",
 ]
 
 SPEC_DIR = Path(__file__).with_name("specs")
+_DATA_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,99}\.json")
+_SHA256 = re.compile(r"[0-9a-f]{64}")
 VERDICTS = ("certified", "refuted")
 _SPEC_KEYS = {
     "section",
@@ -47,17 +58,56 @@ def statements() -> dict[str, dict]:
         for claim_id, spec in json.loads(path.read_text(encoding="utf-8")).items():
             if claim_id in table:
                 raise KernelError(str(path), f"claim {claim_id!r} is registered twice")
-            table[claim_id] = {**spec, "spec_file": path.name, "defect": _defect(claim_id, spec, str(path))}
+            spec, defect = _resolved(claim_id, spec, str(path))
+            table[claim_id] = {**spec, "spec_file": path.name, "defect": defect}
     return table
 
 
-def _defect(claim_id: str, spec: dict, where: str) -> str | None:
-    """Why a statement is unusable (then no certificate of it is accepted), or None."""
+def _resolved(claim_id: str, spec: dict, where: str) -> tuple[dict, str | None]:
+    """The statement with its data files read in, and why it is unusable (then no certificate is accepted) or None."""
     try:
+        for verdict in VERDICTS:
+            for item in spec.get(verdict) or []:
+                if isinstance(item, dict) and isinstance(item.get("goal"), dict):
+                    place = f"{where}: claim {claim_id!r}, {verdict} goal {item.get('name')!r}, field"
+                    item["goal"] = {
+                        k: resolve_data(v, f"{place} {k!r}", SPEC_DIR / "data") for k, v in item["goal"].items()
+                    }
         _check_spec(claim_id, spec, where)
     except KernelError as err:
-        return str(err)
-    return None
+        return spec, str(err)
+    return spec, None
+
+
+def resolve_data(value: object, where: str, data_dir: Path) -> object:
+    """Replace every {"$data": FILE, "sha256": HEX} inside a goal value by FILE's JSON value, its hash checked."""
+    if isinstance(value, list):
+        return [resolve_data(v, where, data_dir) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "$data" not in value:
+        return {k: resolve_data(v, where, data_dir) for k, v in value.items()}
+    name, expected = value.get("$data"), value.get("sha256")
+    if set(value) != {"$data", "sha256"} or not isinstance(name, str) or not isinstance(expected, str):
+        raise KernelError(where, "expected a data reference {'$data': file name, 'sha256': hex digest}")
+    if not _DATA_NAME.fullmatch(name) or not _SHA256.fullmatch(expected):
+        raise KernelError(
+            where,
+            f"found data file {name[:60]!r} / sha256 {expected[:70]!r}, expected a plain "
+            "lower-case .json name in specs/data/ and 64 lower-case hex digits",
+        )
+    path = data_dir / name
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        raise KernelError(where, f"data file specs/data/{name} is missing (expected sha256 {expected})") from None
+    found = hashlib.sha256(raw).hexdigest()
+    if found != expected:
+        raise KernelError(where, f"data file specs/data/{name} has sha256 {found}, expected {expected}")
+    try:
+        return json.loads(raw.decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        raise KernelError(where, f"data file specs/data/{name} is not ASCII JSON") from None
 
 
 def _check_spec(claim_id: str, spec: dict, where: str) -> None:

@@ -4,17 +4,36 @@ A statement is reviewed here, as Python that says what each claim's goals are (i
 literal instance data), and frozen as JSON beside the kernel, which reads only the JSON. Regenerate with
 `python -m verify.statements` (writes the files) or check with `python -m verify.statements --check`
 (exit 1 when a committed file differs from what its generator makes; tests/test_statements.py runs it).
+
+Big literal data of a fixed instance goes into a data file, specs/data/FILE (a generator module's
+`data_files()` returns FILE -> value), and the goal holds `data_ref(FILE, value)`: {"$data": FILE, "sha256": ...},
+which the kernel resolves when the specs load (verify/kernel/statements.py), checking the hash.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
+import os
 from pathlib import Path
 
-__all__ = ["SPEC_FILES", "entry", "goal_of", "generate", "spec_text", "param", "write_all", "stale_files"]
+__all__ = [
+    "SPEC_FILES",
+    "entry",
+    "goal_of",
+    "generate",
+    "spec_text",
+    "param",
+    "write_all",
+    "stale_files",
+    "data_ref",
+    "data_text",
+    "generated_data",
+]
 
 SPEC_DIR = Path(__file__).resolve().parent.parent / "kernel" / "specs"
+DATA_DIR = SPEC_DIR / "data"
 # Spec file name (without .json) -> generator module in this package; read in name order by the kernel.
 SPEC_FILES = (
     "s3_framework",
@@ -75,6 +94,43 @@ def generate(name: str) -> str:
     return spec_text(module.entries())
 
 
+def data_text(value: object) -> str:
+    """The text of a data file: a list one element per line (compact JSON), any other value on one line."""
+    if isinstance(value, list) and value:
+        return "[\n" + ",\n".join(_compact(v) for v in value) + "\n]\n"
+    return _compact(value) + "\n"
+
+
+def data_ref(file: str, value: object) -> dict:
+    """The goal value that stands for `value`, kept in specs/data/<file>: the file's name and SHA-256."""
+    return {"$data": file, "sha256": hashlib.sha256(data_text(value).encode("ascii")).hexdigest()}
+
+
+def generated_data(name: str) -> dict[str, str]:
+    """The data files (name -> text) of one spec file's generator (none for most)."""
+    module = importlib.import_module(f"verify.statements.{name}")
+    files = getattr(module, "data_files", dict)()
+    return {file: data_text(value) for file, value in files.items()}
+
+
+def _targets() -> list[tuple[str, Path, object]]:
+    """(path under specs/, path, text maker) of every file the generators write: spec files, then data files."""
+    out: list[tuple[str, Path, object]] = []
+    for name in available():
+        out.append((f"{name}.json", SPEC_DIR / f"{name}.json", lambda n=name: generate(n)))
+        for file, text in generated_data(name).items():
+            out.append((f"data/{file}", DATA_DIR / file, lambda t=text: t))
+    return out
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a file whole: a temporary file beside it, then renamed over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def available() -> list[str]:
     """The spec files that have a generator module in this package."""
     here = Path(__file__).parent
@@ -82,19 +138,20 @@ def available() -> list[str]:
 
 
 def stale_files() -> list[str]:
-    """Spec files whose committed JSON differs from what the generator makes."""
-    return [n for n in available() if (SPEC_DIR / f"{n}.json").read_text(encoding="utf-8") != generate(n)]
+    """Spec and data files (paths under specs/) whose committed text differs from their generator's or is missing."""
+    return [
+        label for label, path, make in _targets() if not path.exists() or path.read_text(encoding="utf-8") != make()
+    ]  # type: ignore[operator]
 
 
 def write_all() -> list[str]:
-    """Regenerate every spec file that has a generator; returns the names written."""
+    """Regenerate every spec file that has a generator, and its data files; returns their paths under specs/."""
     written = []
-    for name in available():
-        text = generate(name)
-        path = SPEC_DIR / f"{name}.json"
+    for label, path, make in _targets():
+        text = make()  # type: ignore[operator]
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
-            written.append(name)
+            _write(path, text)
+            written.append(label)
     return written
 
 

@@ -9,7 +9,7 @@ from verify.statements import stale_files, write_all
 if "--check" in sys.argv[1:]:
     stale = stale_files()
     for name in stale:
-        print(f"verify/kernel/specs/{name}.json differs from its generator verify/statements/{name}.py")
+        print(f"verify/kernel/specs/{name} differs from what its generator in verify/statements/ makes")
     sys.exit(1 if stale else 0)
 for name in write_all():
-    print(f"wrote verify/kernel/specs/{name}.json")
+    print(f"wrote verify/kernel/specs/{name}")

@@ -3,19 +3,22 @@
 Goals are literal: the matrices S4 and Mamba use (rational, via S4's own similarity for HiPPO-LegS), the step
 range of their default initialization, the singular steps D = 2/k (20 <= k <= N, as the statements say), and the
 selective kernel's two weights. Written here, independently of the builders in verify/claims/sA_practice_goals.py.
+A matrix with more than INLINE_ROWS rows is kept in a data file, specs/data/<family>-<N>.json (data_files), that
+the goal names with its SHA-256; the kernel reads it in, hash checked, when the specs load.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from verify.statements import entry
+from verify.statements import data_ref, entry
 
-__all__ = ["entries", "TEXTS", "legs_rows", "s4d_real_rows"]
+__all__ = ["entries", "TEXTS", "legs_rows", "s4d_real_rows", "data_files"]
 
 STEPS = (Fraction(1, 1000), Fraction(1, 10))  # S4's and Mamba's default step range [dt_min, dt_max]
 LEGS_SIZES = (64, 128, 256)  # the HiPPO-LegS sizes N of the statement
 REAL_SIZES = (16, 64)  # Mamba's d_state = 16; S4D's N = 64
+INLINE_ROWS = 16  # larger matrices go to data files
 
 
 def legs_rows(n: int) -> list[list[str]]:
@@ -28,7 +31,24 @@ def s4d_real_rows(n: int) -> list[list[str]]:
     return [[str(-(r + 1) if r == k else 0) for k in range(n)] for r in range(n)]
 
 
-def _transition(n: int, rows: list[list[str]]) -> dict:
+def _matrices() -> dict[str, list[list[str]]]:
+    """Every matrix of the statements by data-file name: hippo-legs-N.json and s4d-real-N.json."""
+    legs = {f"hippo-legs-{n}.json": legs_rows(n) for n in LEGS_SIZES}
+    return {**legs, **{f"s4d-real-{n}.json": s4d_real_rows(n) for n in REAL_SIZES}}
+
+
+def data_files() -> dict[str, list[list[str]]]:
+    """The matrices too large to write inline: data-file name -> rows."""
+    return {file: rows for file, rows in _matrices().items() if len(rows) > INLINE_ROWS}
+
+
+def _matrix(file: str) -> list[list[str]] | dict:
+    """A matrix as a goal value: its rows, or the reference to its data file."""
+    rows = _matrices()[file]
+    return data_ref(file, rows) if len(rows) > INLINE_ROWS else rows
+
+
+def _transition(n: int, rows: list[list[str]] | dict) -> dict:
     """For a matrix with the eigenvalues -1, ..., -n: the bilinear transition is singular exactly at the steps
     D = 2/k of the range (k = 20..n, ascending in D), zero-order hold never, and the eigenvalues are distinct."""
     lo, hi = STEPS
@@ -127,8 +147,8 @@ TEXTS = {
 
 def entries() -> dict:
     """The statements in paper order."""
-    legs = [_transition(n, legs_rows(n)) for n in LEGS_SIZES]
-    real = [_transition(n, s4d_real_rows(n)) for n in REAL_SIZES]
+    legs = [_transition(n, _matrix(f"hippo-legs-{n}.json")) for n in LEGS_SIZES]
+    real = [_transition(n, _matrix(f"s4d-real-{n}.json")) for n in REAL_SIZES]
     return {
         "appA.practice.hippo-legs": entry(TEXTS["appA.practice.hippo-legs"], "certified", legs),
         "appA.practice.s4d-real": entry(TEXTS["appA.practice.s4d-real"], "certified", real),
