@@ -16,6 +16,7 @@ import hashlib
 import importlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 __all__ = [
@@ -113,9 +114,9 @@ def generated_data(name: str) -> dict[str, str]:
     return {file: data_text(value) for file, value in files.items()}
 
 
-def _targets() -> list[tuple[str, Path, object]]:
+def _targets() -> list[tuple[str, Path, Callable[[], str]]]:
     """(path under specs/, path, text maker) of every file the generators write: spec files, then data files."""
-    out: list[tuple[str, Path, object]] = []
+    out: list[tuple[str, Path, Callable[[], str]]] = []
     for name in available():
         out.append((f"{name}.json", SPEC_DIR / f"{name}.json", lambda n=name: generate(n)))
         for file, text in generated_data(name).items():
@@ -141,14 +142,14 @@ def stale_files() -> list[str]:
     """Spec and data files (paths under specs/) whose committed text differs from their generator's or is missing."""
     return [
         label for label, path, make in _targets() if not path.exists() or path.read_text(encoding="utf-8") != make()
-    ]  # type: ignore[operator]
+    ]
 
 
 def write_all() -> list[str]:
     """Regenerate every spec file that has a generator, and its data files; returns their paths under specs/."""
     written = []
     for label, path, make in _targets():
-        text = make()  # type: ignore[operator]
+        text = make()
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             _write(path, text)
             written.append(label)

@@ -9,6 +9,7 @@ powers, coefficient 1 omitted. `latex()` prints the same terms with `\\lg x` for
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 __all__ = ["Poly", "poly", "var"]
@@ -129,7 +130,7 @@ class Poly:
         """One term (or zero)."""
         return len(self.terms) <= 1
 
-    def _render(self, times: str, factor: object, lead_minus: str) -> str:
+    def _render(self, times: str, factor: Callable[[str, int], str], lead_minus: str) -> str:
         """The terms joined with ' + ' / ' - ', factors with `times`; integer coefficients only."""
         if not self.terms:
             return "0"
@@ -138,7 +139,7 @@ class Poly:
             if c.denominator != 1:
                 raise ValueError(f"{self.terms}: only integer coefficients are printed")
             size = abs(c.numerator)
-            factors = [factor(name, e) for name, e in m]  # type: ignore[operator]
+            factors = [factor(name, e) for name, e in m]
             body = times.join(([str(size)] if size != 1 or not factors else []) + factors)
             if k == 0:
                 out = (lead_minus if c < 0 else "") + body

@@ -13,13 +13,12 @@ polynomials.) The kernel checks the program and these counts together (kind loop
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from verify.statements.polynomials import Poly, poly, var
 
-__all__ = ["PROGRAMS", "Counts", "counts", "cost_goal", "OPS"]
-
-OPS = ("add", "mul", "div", "exp", "sigmoid", "feature")
+__all__ = ["PROGRAMS", "Counts", "counts", "cost_goal"]
 
 # --- the language: op, alloc, loops (par, seq, sum = a reduction) and calls of a halving recursion -------------
 
@@ -151,9 +150,9 @@ class Counts:
         ops = {k: self.ops.get(k, Poly()) + other.ops.get(k, Poly()) for k in {*self.ops, *other.ops}}
         return Counts(ops, self.memory + other.memory, self.depth + other.depth)
 
-    def map(self, f: object) -> Counts:
+    def map(self, f: Callable[[Poly], Poly]) -> Counts:
         """Each count transformed by f."""
-        return Counts({k: f(v) for k, v in self.ops.items()}, f(self.memory), f(self.depth))  # type: ignore[operator]
+        return Counts({k: f(v) for k, v in self.ops.items()}, f(self.memory), f(self.depth))
 
     def total(self) -> Poly:
         """All operations together."""
