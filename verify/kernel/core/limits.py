@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -130,7 +130,7 @@ def charge(units: int, what: str) -> None:
 
 T = TypeVar("T")
 SHARED_RESULTS = 16  # results kept by shared_result, oldest dropped first
-_shared: dict[str, list] = {}  # key -> [value, units it cost, serial of the last budget charged for it]
+_shared: dict[str, list[Any]] = {}  # key -> [value, units it cost, serial of the last budget charged for it]
 
 
 def shared_result(key: str, what: str, compute: Callable[[], T]) -> T:
@@ -153,7 +153,8 @@ def shared_result(key: str, what: str, compute: Callable[[], T]) -> T:
     elif entry[2] != budget.serial:
         entry[2] = budget.serial
         budget.charge(entry[1], what)
-    return entry[0]
+    result: T = entry[0]
+    return result
 
 
 def bits_factor(bits: int) -> int:
