@@ -141,7 +141,9 @@ def modes_big_ssm() -> dict:
     from verify.mutation import set_param
 
     rng = random.Random(1)
-    e = lambda: f"{rng.randint(1, 10**60)}/{rng.randint(1, 10**60)}"  # noqa: E731
+    from fractions import Fraction
+
+    e = lambda: str(Fraction(rng.randint(1, 10**60), rng.randint(1, 10**60)))  # noqa: E731 - canonical: lowest terms
     cert = _load("appA.ssm")
     new = {"A": [[e() for _ in range(36)] for _ in range(36)], "B": [[e(), e()] for _ in range(36)]}
     new["C"] = [[e() for _ in range(36)] for _ in range(2)]
@@ -278,6 +280,33 @@ def jacobian_precision_max() -> dict:
     return _with_precision("exp.fig4", 100_000)
 
 
+def _forged_fig4(m: int, digits: int) -> dict:
+    """exp.fig4 with A (m x m), B (m x 8), C (8 x m) of random rationals with `digits`-digit distinct denominators
+    (A, B, C are parameters of the statement: a forger chooses them, and every 2-norm is then a big charpoly)."""
+    import random
+    from fractions import Fraction
+
+    from verify.mutation import set_param
+
+    rng = random.Random(1)
+
+    def entry() -> str:
+        """A random canonical rational."""
+        return str(Fraction(rng.randint(-(10**digits), 10**digits), rng.randint(1, 10**digits)))
+
+    cert = _load("exp.fig4")
+    set_param(cert, "A", [[entry() for _ in range(m)] for _ in range(m)])
+    set_param(cert, "B", [[entry() for _ in range(8)] for _ in range(m)])
+    set_param(cert, "C", [[entry() for _ in range(m)] for _ in range(8)])
+    return cert
+
+
+def jacobian_forged_teacher() -> dict:
+    """exp.fig4 with a forged 16-state teacher of 14-digit entries: the dearest size found (charpoly of A^T A just
+    within the budget; 4.1 s CPU at 30 digits before the charpoly was charged by the limbs squared)."""
+    return _forged_fig4(16, 14)
+
+
 def heads_error_precision_max() -> dict:
     """exp.fig3.optimum.ssm's heads_error obligation at MAX_PRECISION bits."""
     return _with_precision("exp.fig3.optimum.ssm", 100_000)
@@ -329,6 +358,7 @@ CASES: dict[str, Callable[[], dict]] = {
         lowrank_precision_max,
         jacobian_precision_32k,
         jacobian_precision_max,
+        jacobian_forged_teacher,
         heads_error_precision_max,
         counterexample_precision_max,
         interval_precision_max,

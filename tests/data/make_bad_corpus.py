@@ -343,6 +343,22 @@ def jacobian_max_precision(cert: dict) -> dict:
     return _max_precision(cert)
 
 
+def jacobian_forged_teacher(cert: dict) -> dict:
+    """exp.fig4 with a forged 16-state teacher (A, B, C are parameters) of 60-digit entries, distinct denominators."""
+    import random
+    from fractions import Fraction
+
+    rng = random.Random(1)
+
+    def entry() -> str:
+        return str(Fraction(rng.randint(-(10**60), 10**60), rng.randint(1, 10**60)))
+
+    set_param(cert, "A", [[entry() for _ in range(16)] for _ in range(16)])
+    set_param(cert, "B", [[entry() for _ in range(8)] for _ in range(16)])
+    set_param(cert, "C", [[entry() for _ in range(16)] for _ in range(8)])
+    return _rehash(cert)
+
+
 def negative_denominator(cert: dict) -> dict:
     """A coefficient written with a negative denominator, -1/-1 for 1."""
     return _with_scale("-1/-1")(cert)
@@ -423,6 +439,11 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
         "exp.fig4",
         jacobian_max_precision,
         "exceeds the kernel's work bound (eigenvalues: isolating the roots",
+    ),
+    "jacobian-forged-teacher": (
+        "exp.fig4",
+        jacobian_forged_teacher,
+        "exceeds the kernel's work bound (eigenvalues: the characteristic polynomial",
     ),
     "negative-denominator": ("thm4.2.eq5", negative_denominator, "found '-1/-1', expected an exact number"),
 }

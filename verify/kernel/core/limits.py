@@ -183,10 +183,12 @@ def charpoly_units(size: int, numerator_bits: int) -> int:
     """Units for the characteristic polynomial of a size x size rational matrix whose cleared numerator has entries
     of `numerator_bits` bits (python-flint's fmpq_mat.charpoly works on that integer matrix).
 
-    Measured (benchmarks/bench_kernel.py --calibrate): 0.09-0.74 us per size^3 * limbs, the most for small dense
-    matrices with many limbs (distinct denominators); one unit per size^3 * limbs is at or above each.
+    Measured (benchmarks/bench_kernel.py --calibrate, and exp.fig4 re-sealed with a 16 x 16 A of 100-bit entries
+    with distinct denominators): 0.09-0.74 us per size^3 * limbs up to 1,100 limbs, growing with the limbs (1.05 us
+    at 16 x 16 with 737 limbs, load 8); size^3 * limbs * (1 + limbs / 1024) units are at or above each.
     """
-    return size**3 * (1 + numerator_bits // 64) + 1
+    limbs = 1 + numerator_bits // 64
+    return size**3 * limbs * (1024 + limbs) // 1024 + 1
 
 
 def root_isolation_units(degree: int, precision: int, coefficient_bits: int) -> int:
