@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # mypy --strict errors in verify/kernel/core/ (imports followed silently) when this test was written: it may only
 # go down. Lower it when you fix some; the goal of issue 20 is 0.
-CORE_STRICT_ERRORS = 79
+CORE_STRICT_ERRORS = 32
 
 
 def _ruff() -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import KernelError, expect_keys
 from .expr import BINARY, Node, left_spine, parse_expression
 from .limits import MAX_PRODUCT_WORK, MAX_TERMS, MAX_VARIABLES, bits_factor, charge
@@ -103,7 +105,7 @@ class Poly:
         """True when all coefficients are rational."""
         return all(c.is_real() for c in self.terms.values())
 
-    def to_terms(self) -> dict:
+    def to_terms(self) -> dict[str, Any]:
         """Canonical term list: variables in order, terms sorted by exponent tuple."""
         rows = [[format_number(c), list(m)] for m, c in sorted(self.terms.items())]
         return {"vars": list(self.variables), "terms": rows}
@@ -156,7 +158,7 @@ def _combine(op: str, left: Poly, right: Poly, where: str) -> Poly:
     return left.scale(divisor.inverse())
 
 
-def _read_term_list(value: dict, variables: tuple[str, ...], where: str) -> Poly:
+def _read_term_list(value: dict[str, Any], variables: tuple[str, ...], where: str) -> Poly:
     """Read {"vars": [...], "terms": [[coef, [exps]], ...]} into a Poly over `variables`."""
     expect_keys(value, where, ("vars", "terms"))
     own = read_variables(value.get("vars"), f"{where}.vars")
