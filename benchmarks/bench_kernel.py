@@ -307,6 +307,30 @@ def jacobian_forged_teacher() -> dict:
     return _forged_fig4(16, 14)
 
 
+def _float_layer(rows: int, modes: int, n: int) -> dict:
+    """A float_gram certificate for a random stable depthwise layer (arrays, n are parameters of the statement)."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    from verify.claims.exp_heads_float import example_layer, float_certificate
+
+    rng = np.random.default_rng(0)
+    a = 0.95 * np.exp(1j * rng.uniform(0, np.pi, (rows, modes))) * rng.uniform(0.5, 1.0, (rows, modes))
+    c = rng.standard_normal((rows, modes)) + 1j * rng.standard_normal((rows, modes))
+    return float_certificate("depthwise", "rows", {"a": a, "c": c}, example_layer()[1], n, Fraction(1, 100))[0]
+
+
+def float_gram_long_rows() -> dict:
+    """float_gram, 32 channels x 4 modes at n = 65,536: the most row values allowed (2^21), few modes."""
+    return _float_layer(32, 4, 65_536)
+
+
+def float_gram_wide_layer() -> dict:
+    """float_gram, 512 channels x 64 modes at n = 4,096: 2^21 row values (at 2^22, 297 MB), most of the budget."""
+    return _float_layer(512, 64, 4_096)
+
+
 def heads_error_precision_max() -> dict:
     """exp.fig3.optimum.ssm's heads_error obligation at MAX_PRECISION bits."""
     return _with_precision("exp.fig3.optimum.ssm", 100_000)
@@ -326,6 +350,7 @@ def interval_precision_max() -> dict:
 LARGE = {"unknown_key_integers", "unknown_key_floats", "unknown_key_strings", "unknown_key_objects"}
 LARGE |= {"huge_goal_matrix", "repeated_rank_combinations", "unknown_key_8m", "huge_goal_list"}
 LARGE |= {"rank_long_coefficients", "rank_long_rows", "sos_many_terms", "interval_precision_max"}
+LARGE |= {"float_gram_long_rows", "float_gram_wide_layer"}
 
 CASES: dict[str, Callable[[], dict]] = {
     f.__name__: f
@@ -360,6 +385,8 @@ CASES: dict[str, Callable[[], dict]] = {
         jacobian_precision_max,
         jacobian_forged_teacher,
         heads_error_precision_max,
+        float_gram_long_rows,
+        float_gram_wide_layer,
         counterexample_precision_max,
         interval_precision_max,
     )

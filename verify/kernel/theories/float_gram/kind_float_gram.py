@@ -53,9 +53,9 @@ __all__ = [
 MAX_ROWS = 4096  # R, the side of the float Gram matrix
 MAX_LENGTH = 1 << 16  # n
 MAX_VALUES = 1 << 22  # float64 values in all arrays together
-# R n: complex values of the row matrix F~ (16 bytes each, a few copies): 128 x 65,536 peaked at 333 MB, over the
-# 300 MB goal of issue 20; 2^22 keeps the largest within about 200 MB.
-MAX_ROW_VALUES = 1 << 22
+# R n: complex values of the row matrix F~ (16 bytes each, a few copies): 128 x 65,536 peaked at 333 MB and
+# 256 x 16,384 (2^22) at 297 MB, at the 300 MB goal of issue 20; 2^21 keeps the largest within about 170 MB.
+MAX_ROW_VALUES = 1 << 21
 MAX_FLOAT_WORK = 1 << 40  # float operations (R n N + R^2 n + R^3 terms) in one obligation
 FLOPS_PER_UNIT = 2000  # float operations per unit: 0.3-0.7 us of CPU (4000: 1.2-1.7 us at load 12, issue 20)
 FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",))}
