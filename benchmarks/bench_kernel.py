@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from verify.certificate import reseal  # noqa: E402
 from verify.kernel import canonical_bytes  # noqa: E402
-from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES  # noqa: E402
+from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES, WORK_BUDGET  # noqa: E402
 
 CERTS = ROOT / "certs"
 MAX_BYTES = 1_000_000
@@ -141,7 +141,9 @@ def modes_big_ssm() -> dict:
     from verify.mutation import set_param
 
     rng = random.Random(1)
-    e = lambda: f"{rng.randint(1, 10**60)}/{rng.randint(1, 10**60)}"  # noqa: E731
+    from fractions import Fraction
+
+    e = lambda: str(Fraction(rng.randint(1, 10**60), rng.randint(1, 10**60)))  # noqa: E731 - canonical: lowest terms
     cert = _load("appA.ssm")
     new = {"A": [[e() for _ in range(36)] for _ in range(36)], "B": [[e(), e()] for _ in range(36)]}
     new["C"] = [[e() for _ in range(36)] for _ in range(2)]
@@ -248,10 +250,107 @@ def surrogate_claim() -> dict:
     return cert
 
 
+def _with_precision(claim: str, bits: int) -> dict:
+    """A committed certificate with every witness precision set to `bits` (the one knob a forger has when the
+    statement fixes the goal): the kernel's ball arithmetic and root isolation then run at that precision."""
+    cert = _load(claim)
+    for o in cert["obligations"]:
+        if isinstance(o.get("witness"), dict) and "precision" in o["witness"]:
+            o["witness"]["precision"] = bits
+    return cert
+
+
+def lowrank_precision_8k() -> dict:
+    """exp.fig3.optimum.k8 (G is 64 x 64) at 8,192 bits: just under the work bound for its root isolation."""
+    return _with_precision("exp.fig3.optimum.k8", 8_192)
+
+
+def lowrank_precision_max() -> dict:
+    """exp.fig3.optimum.k8 at MAX_PRECISION bits (5.6 s CPU, accepted, before its eigenvalues were charged by it)."""
+    return _with_precision("exp.fig3.optimum.k8", 100_000)
+
+
+def jacobian_precision_32k() -> dict:
+    """exp.fig4 (seven ssm_jacobian obligations, five 2-norms each) at 32,768 bits."""
+    return _with_precision("exp.fig4", 32_768)
+
+
+def jacobian_precision_max() -> dict:
+    """exp.fig4 at MAX_PRECISION bits (71 s CPU, accepted, when its 2-norms were charged without the precision)."""
+    return _with_precision("exp.fig4", 100_000)
+
+
+def _forged_fig4(m: int, digits: int) -> dict:
+    """exp.fig4 with A (m x m), B (m x 8), C (8 x m) of random rationals with `digits`-digit distinct denominators
+    (A, B, C are parameters of the statement: a forger chooses them, and every 2-norm is then a big charpoly)."""
+    import random
+    from fractions import Fraction
+
+    from verify.mutation import set_param
+
+    rng = random.Random(1)
+
+    def entry() -> str:
+        """A random canonical rational."""
+        return str(Fraction(rng.randint(-(10**digits), 10**digits), rng.randint(1, 10**digits)))
+
+    cert = _load("exp.fig4")
+    set_param(cert, "A", [[entry() for _ in range(m)] for _ in range(m)])
+    set_param(cert, "B", [[entry() for _ in range(8)] for _ in range(m)])
+    set_param(cert, "C", [[entry() for _ in range(m)] for _ in range(8)])
+    return cert
+
+
+def jacobian_forged_teacher() -> dict:
+    """exp.fig4 with a forged 16-state teacher of 14-digit entries: the dearest size found (charpoly of A^T A just
+    within the budget; 4.1 s CPU at 30 digits before the charpoly was charged by the limbs squared)."""
+    return _forged_fig4(16, 14)
+
+
+def _float_layer(rows: int, modes: int, n: int) -> dict:
+    """A float_gram certificate for a random stable depthwise layer (arrays, n are parameters of the statement)."""
+    from fractions import Fraction
+
+    import numpy as np
+
+    from verify.claims.exp_heads_float import example_layer, float_certificate
+
+    rng = np.random.default_rng(0)
+    a = 0.95 * np.exp(1j * rng.uniform(0, np.pi, (rows, modes))) * rng.uniform(0.5, 1.0, (rows, modes))
+    c = rng.standard_normal((rows, modes)) + 1j * rng.standard_normal((rows, modes))
+    return float_certificate("depthwise", "rows", {"a": a, "c": c}, example_layer()[1], n, Fraction(1, 100))[0]
+
+
+def float_gram_long_rows() -> dict:
+    """float_gram, 32 channels x 4 modes at n = 65,536: the most row values allowed (2^21), few modes."""
+    return _float_layer(32, 4, 65_536)
+
+
+def float_gram_wide_layer() -> dict:
+    """float_gram, 512 channels x 64 modes at n = 4,096: 2^21 row values (at 2^22, 297 MB), most of the budget."""
+    return _float_layer(512, 64, 4_096)
+
+
+def heads_error_precision_max() -> dict:
+    """exp.fig3.optimum.ssm's heads_error obligation at MAX_PRECISION bits."""
+    return _with_precision("exp.fig3.optimum.ssm", 100_000)
+
+
+def counterexample_precision_max() -> dict:
+    """def3.1.membership.attention's counterexamples evaluated at MAX_PRECISION bits."""
+    return _with_precision("def3.1.membership.attention", 100_000)
+
+
+def interval_precision_max() -> dict:
+    """exp.fig3's interval inequalities on their covers at MAX_PRECISION bits."""
+    return _with_precision("exp.fig3", 100_000)
+
+
 # Cases written compactly (a forger need not use the canonical layout) up to MAX_FILE_BYTES, not 1 MB.
 LARGE = {"unknown_key_integers", "unknown_key_floats", "unknown_key_strings", "unknown_key_objects"}
 LARGE |= {"huge_goal_matrix", "repeated_rank_combinations", "unknown_key_8m", "huge_goal_list"}
-LARGE |= {"rank_long_coefficients", "rank_long_rows", "sos_many_terms"}
+LARGE |= {"rank_long_coefficients", "rank_long_rows", "sos_many_terms", "interval_precision_max"}
+LARGE |= {"float_gram_long_rows", "float_gram_wide_layer"}
 
 CASES: dict[str, Callable[[], dict]] = {
     f.__name__: f
@@ -280,16 +379,46 @@ CASES: dict[str, Callable[[], dict]] = {
         rank_long_rows,
         surrogate_claim,
         sos_many_terms,
+        lowrank_precision_8k,
+        lowrank_precision_max,
+        jacobian_precision_32k,
+        jacobian_precision_max,
+        jacobian_forged_teacher,
+        heads_error_precision_max,
+        float_gram_long_rows,
+        float_gram_wide_layer,
+        counterexample_precision_max,
+        interval_precision_max,
     )
 }
 
 
-def _run(paths: list[Path], checker: Path = ROOT) -> tuple[float, float, int, int, str]:
-    """Seconds, CPU seconds, peak RSS in MB and exit code of one `verify check` child (os.wait4: its own figures)."""
+# The child runs `python -m verify check` unchanged, with Budget.charge wrapped so that it reports the most units
+# one certificate used (the charge at which a hostile file was stopped, or what an accepted one cost).
+_SPY = """
+import atexit, runpy, sys
+from verify.kernel.core import limits
+peak = [0]
+charge = limits.Budget.charge
+def spy(self, units, what):
+    try:
+        charge(self, units, what)
+    finally:
+        peak[0] = max(peak[0], self.used)
+limits.Budget.charge = spy
+atexit.register(lambda: sys.stderr.write(f"\\nUNITS {peak[0]}\\n"))
+sys.argv = ["verify", *sys.argv[1:]]
+runpy.run_module("verify", run_name="__main__")
+"""
+
+
+def _run(paths: list[Path], checker: Path = ROOT) -> tuple[float, float, int, int, str, int]:
+    """Seconds, CPU seconds, peak RSS in MB, exit code, message and most units one certificate used, of one
+    `verify check` child (os.wait4: its own figures)."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out:
         child = subprocess.Popen(
-            [sys.executable, "-m", "verify", "check", "--partial", *map(str, paths)],
+            [sys.executable, "-c", _SPY, "check", "--partial", *map(str, paths)],
             cwd=checker,
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -299,13 +428,63 @@ def _run(paths: list[Path], checker: Path = ROOT) -> tuple[float, float, int, in
         seconds = time.perf_counter() - start
         out.seek(0)
         text = out.read().decode("utf-8", "backslashreplace")
+    units = 0
+    if "\nUNITS " in text:
+        text, _, tail = text.rpartition("\nUNITS ")
+        units = int(tail.split()[0])
     cpu = usage.ru_utime + usage.ru_stime
     peak = usage.ru_maxrss // 1024  # kilobytes on Linux
     if "Traceback" in text:
-        return seconds, cpu, peak, child.returncode, "TRACEBACK: " + text.strip().splitlines()[-1]
+        return seconds, cpu, peak, child.returncode, "TRACEBACK: " + text.strip().splitlines()[-1], units
     lines = [line for line in text.splitlines() if line.startswith("    ")]
     last = (lines[0].strip() if lines else text.strip().splitlines()[-1])[:110]
-    return seconds, cpu, peak, child.returncode, last
+    return seconds, cpu, peak, child.returncode, last, units
+
+
+def calibrate() -> None:
+    """CPU microseconds per charged unit of the root-isolation and characteristic-polynomial models (limits.py), on
+    dense symmetric matrices with distinct denominators (the dearest kind) and common ones; <= 1 is at or above."""
+    import random
+
+    from flint import ctx, fmpq, fmpq_mat
+
+    from verify.kernel.core.limits import charpoly_units, root_isolation_units
+    from verify.kernel.core.rational_matrix import numerator_bits
+
+    rng = random.Random(0)
+
+    def symmetric(n: int, bits: int, common: bool) -> fmpq_mat:
+        """A random symmetric n x n rational matrix."""
+        m = [[fmpq(0)] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i, n):
+                den = 2**bits if common else rng.randint(1, 2**bits)
+                m[i][j] = m[j][i] = fmpq(rng.randint(-(2**bits), 2**bits), den)
+        return fmpq_mat(n, n, [x for row in m for x in row])
+
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    print(f"{'operation':14} {'n':>3} {'bits':>6} {'prec':>7} {'cpu s':>7} {'units':>11} {'us/unit':>8}")
+    grid = [(8, 2000, False), (16, 26, False), (16, 10_000, True), (24, 100, False), (32, 8000, True), (64, 1700, True)]
+    for n, bits, common in grid:
+        m = symmetric(n, bits, common)
+        num, _ = m.numer_denom()
+        start = time.process_time()
+        chi = m.charpoly()
+        cpu = time.process_time() - start
+        units = charpoly_units(n, numerator_bits(num))
+        print(f"{'charpoly':14} {n:3d} {bits:6d} {'':>7} {cpu:7.3f} {units:11,d} {cpu * 1e6 / units:8.3f}", flush=True)
+    for n, bits in ((16, 26), (16, 400), (64, 20)):
+        chi = symmetric(n, bits, False).charpoly()
+        cbits = max(max(x.p.bit_length(), x.q.bit_length()) for x in chi.coeffs())
+        for prec in (256, 4096, 32_768, 100_000):
+            if n == 64 and prec > 32_768:
+                continue  # about 46 s
+            with ctx.workprec(prec):
+                start = time.process_time()
+                chi.complex_roots()
+                cpu = time.process_time() - start
+            units = root_isolation_units(n, prec, cbits)
+            print(f"{'complex_roots':14} {n:3d} {bits:6d} {prec:7d} {cpu:7.3f} {units:11,d} {cpu * 1e6 / units:8.3f}")
 
 
 def write_case(name: str, path: Path) -> None:
@@ -323,15 +502,23 @@ def main() -> int:
     parser.add_argument(
         "--checker", type=Path, default=ROOT, help="check with the verify package of this checkout (before/after)"
     )
+    parser.add_argument("--calibrate", action="store_true", help="measure the charpoly and root-isolation charges")
     parser.add_argument("--write", nargs=2, metavar=("CASE", "PATH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.write:
         write_case(args.write[0], Path(args.write[1]))
         return 0
+    if args.calibrate:
+        calibrate()
+        return 0
     folder = args.keep or Path(tempfile.mkdtemp(prefix="hostile-"))
     folder.mkdir(parents=True, exist_ok=True)
-    print(f"{'case':26} {'bytes':>9} {'seconds':>8} {'cpu s':>6} {'peak MB':>8} {'exit':>4}  message")
-    worst, worst_cpu = 0.0, 0.0
+    print(f"load average {os.getloadavg()[0]:.2f}; us/unit: CPU above the anchor (a small valid certificate) per unit")
+    _, anchor, _, _, _, _ = _run([CERTS / "thm4.2.eq5.json"], args.checker)
+    print(f"anchor: thm4.2.eq5 {anchor:.2f} s CPU (start-up and imports)")
+    head = f"{'case':28} {'bytes':>9} {'seconds':>8} {'cpu s':>6} {'peak MB':>8} {'exit':>4}"
+    print(f"{head} {'units':>11} {'us/unit':>7}  message")
+    worst, worst_cpu, worst_peak = 0.0, 0.0, 0
     for name in CASES:
         if args.only and name not in args.only:
             continue
@@ -339,18 +526,23 @@ def main() -> int:
         # written by a child process, so that this process stays small: a child's peak RSS starts at its parent's
         subprocess.run([sys.executable, __file__, "--write", name, str(path)], check=True)
         size = path.stat().st_size
-        seconds, cpu, peak, code, message = _run([path], args.checker)
-        worst, worst_cpu = max(worst, seconds), max(worst_cpu, cpu)
+        seconds, cpu, peak, code, message, units = _run([path], args.checker)
+        worst, worst_cpu, worst_peak = max(worst, seconds), max(worst_cpu, cpu), max(worst_peak, peak)
         limit = MAX_FILE_BYTES if name in LARGE else MAX_BYTES
         flag = "" if size <= limit else f"  (over {limit} bytes)"
-        print(f"{name:26} {size:9d} {seconds:8.2f} {cpu:6.2f} {peak:8d} {code:4d}  {message}{flag}", flush=True)
-    print(f"slowest hostile file: {worst:.2f} s, {worst_cpu:.2f} s CPU (target: <= 5 s CPU and <= 300 MB each)")
+        per = (cpu - anchor) * 1e6 / units if units else 0.0
+        row = f"{name:28} {size:9d} {seconds:8.2f} {cpu:6.2f} {peak:8d} {code:4d} {units:11,d} {per:7.3f}"
+        print(f"{row}  {message}{flag}", flush=True)
+    print(
+        f"slowest hostile file: {worst:.2f} s, {worst_cpu:.2f} s CPU, peak {worst_peak} MB "
+        f"(target: <= 5 s CPU and <= 300 MB each)"
+    )
     if args.no_committed:
         return 0
-    seconds, _, peak, code, message = _run(sorted(CERTS.glob("*.json")))
+    seconds, cpu, peak, code, message, units = _run(sorted(CERTS.glob("*.json")))
     print(
-        f"\ncommitted certificates ({len(list(CERTS.glob('*.json')))} files): {seconds:.2f} s, peak {peak} MB, "
-        f"exit {code}"
+        f"\ncommitted certificates ({len(list(CERTS.glob('*.json')))} files): {seconds:.2f} s, {cpu:.2f} s CPU, "
+        f"peak {peak} MB, exit {code}; the dearest used {units:,} units of {WORK_BUDGET:,}"
     )
     return 0
 

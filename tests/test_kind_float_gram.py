@@ -222,6 +222,12 @@ def test_the_skip_terms_d_and_d_matrix_enter_w0_only():
 def test_a_layer_beyond_the_work_bound_is_refused_before_any_float_work():
     from verify.kernel.core.limits import WorkExceeded
 
-    a = np.full((1400, 32), 0.5 + 0j)  # 1400 channels x 32 modes at n = 4096: about 13 million units > 8 million
+    a = np.full((512, 200), 0.5 + 0j)  # 512 channels x 200 modes at n = 4096: about 5.4 million units > 4 million
     with pytest.raises(WorkExceeded, match="exceeds the kernel's work bound"):
         float_certificate("depthwise", "rows", {"a": a, "c": a}, {}, 4096, TOL)
+
+
+def test_a_row_matrix_beyond_the_memory_bound_is_refused_before_any_float_work():
+    a = np.full((128, 4), 0.5 + 0j)  # 128 rows of length 65,536: 8.4 million complex values (333 MB peak before)
+    with pytest.raises(KernelError, match="more than 2097152 values"):
+        float_certificate("depthwise", "rows", {"a": a, "c": a}, {}, 65_536, TOL)

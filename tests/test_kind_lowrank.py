@@ -119,3 +119,42 @@ def test_kernel_accepts_the_jacobian_bound_at_equality_when_both_sides_are_exact
 def test_kernel_takes_no_tolerance_from_the_certificate():
     with pytest.raises(KernelError, match="unknown field 'tolerance'"):
         JAC_READ(_jacobian_goal(tolerance="1000"), "g")
+
+
+def test_eigenvalues_are_charged_by_the_working_precision_before_the_roots_are_isolated():
+    from verify.kernel.core.intervals import with_precision
+    from verify.kernel.core.limits import WorkExceeded, work_budget
+
+    diagonal = fmpq_mat(3, 3, [fmpq(i + 1) if i == j else fmpq(0) for i in range(3) for j in range(3)])
+    used = []
+    for bits in (256, 100_000):
+        with work_budget(10**12) as budget, with_precision(bits, "p"):
+            eigenvalues(diagonal, "d")
+        used.append(budget.used)
+    assert used[1] > 100 * used[0]
+    with pytest.raises(WorkExceeded, match="eigenvalues: isolating the roots"):
+        with work_budget(used[0] + 1_000), with_precision(100_000, "p"):
+            eigenvalues(diagonal, "d")
+
+
+def test_the_obligations_of_one_certificate_share_the_eigenvalues_of_g():
+    from pathlib import Path
+
+    from verify.kernel import check_file
+    from verify.kernel.core import limits
+
+    charged: list[str] = []
+    original = limits.Budget.charge
+
+    def spy(self, units, what):
+        charged.append(what)
+        original(self, units, what)
+
+    limits.Budget.charge = spy
+    try:
+        result = check_file(Path(__file__).parent.parent / "certs" / "exp.fig3.optimum.k8.json")
+    finally:
+        limits.Budget.charge = original
+    assert result.valid and result.obligations == 9
+    # computed once (or, if an earlier test in this process computed it, charged once as a shared result)
+    assert charged.count("eigenvalues: isolating the roots") + charged.count("eigenvalues of G") == 1

@@ -325,6 +325,45 @@ def unknown_key_many_values(cert: dict) -> dict:
     return _rehash(cert)
 
 
+def _max_precision(cert: dict) -> dict:
+    """Every witness precision raised to 100,000 bits, the most the kernel allows (the goal is the statement's)."""
+    for o in cert["obligations"]:
+        if isinstance(o.get("witness"), dict) and "precision" in o["witness"]:
+            o["witness"]["precision"] = 100_000
+    return _rehash(cert)
+
+
+def lowrank_max_precision(cert: dict) -> dict:
+    """exp.fig3.optimum.k8 at 100,000 bits: 5.6 s CPU and accepted before root isolation was charged by precision."""
+    return _max_precision(cert)
+
+
+def jacobian_max_precision(cert: dict) -> dict:
+    """exp.fig4 at 100,000 bits: 71 s CPU and accepted before its 2-norms were charged by precision."""
+    return _max_precision(cert)
+
+
+def jacobian_forged_teacher(cert: dict) -> dict:
+    """exp.fig4 with a forged 16-state teacher (A, B, C are parameters) of 60-digit entries, distinct denominators."""
+    import random
+    from fractions import Fraction
+
+    rng = random.Random(1)
+
+    def entry() -> str:
+        return str(Fraction(rng.randint(-(10**60), 10**60), rng.randint(1, 10**60)))
+
+    set_param(cert, "A", [[entry() for _ in range(16)] for _ in range(16)])
+    set_param(cert, "B", [[entry() for _ in range(8)] for _ in range(16)])
+    set_param(cert, "C", [[entry() for _ in range(16)] for _ in range(8)])
+    return _rehash(cert)
+
+
+def negative_denominator(cert: dict) -> dict:
+    """A coefficient written with a negative denominator, -1/-1 for 1."""
+    return _with_scale("-1/-1")(cert)
+
+
 CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
     "flipped-sign": ("thm4.2.eq5", flipped_sign, "obligation 'lower-bound': the weighted sum of squares"),
     "perturbed-goal-entry": ("thm4.2.step1", perturbed_goal_entry, "obligation 'W1': goal differs"),
@@ -391,6 +430,22 @@ CASES: dict[str, tuple[str, Callable[[dict], dict], str]] = {
         "obligation 'W1': goal differs from the registered statement",
     ),
     "unknown-key-many-values": ("thm4.2.eq5", unknown_key_many_values, "unknown field 'junk'"),
+    "lowrank-max-precision": (
+        "exp.fig3.optimum.k8",
+        lowrank_max_precision,
+        "exceeds the kernel's work bound (eigenvalues: isolating the roots",
+    ),
+    "jacobian-max-precision": (
+        "exp.fig4",
+        jacobian_max_precision,
+        "exceeds the kernel's work bound (eigenvalues: isolating the roots",
+    ),
+    "jacobian-forged-teacher": (
+        "exp.fig4",
+        jacobian_forged_teacher,
+        "exceeds the kernel's work bound (eigenvalues: the characteristic polynomial",
+    ),
+    "negative-denominator": ("thm4.2.eq5", negative_denominator, "found '-1/-1', expected an exact number"),
 }
 
 

@@ -49,7 +49,7 @@ WHY = (
     "(eta = ||D^-1/2 S D^-1/2 - I||_F < 1), Ostrowski's theorem brackets every nonzero eigenvalue of G by the "
     "sorted diagonal of S within factors (1 -+ eta)/(1 +- rho), and shows rank G = the basis size. The table "
     "entries are monotone functions of the tail and top sums of these brackets; heads follows from the table "
-    "because e_H is non-increasing. See verify/kernel/kind_heads_error.py and docs/heads-error.md."
+    "because e_H is non-increasing. See verify/kernel/theories/heads_error/kind_heads_error.py and docs/heads-error.md."
 )
 
 

@@ -44,7 +44,7 @@ WHY = (
     "method 'core' the nonzero spectrum of G is that of Y^1/2 Gamma Y^1/2 (Gamma = U^T U from Hadamard products "
     "of Grams of B and C), and L^T Y L with a float Cholesky factor L changes every eigenvalue by a factor in "
     "[1 - mu, 1 + mu], mu = ||L L^T - Gamma||_F / lambda_min(Gamma). Every claimed interval must contain the "
-    "kernel's. See verify/kernel/kind_float_gram.py and docs/trusted-base.md."
+    "kernel's. See verify/kernel/theories/float_gram/kind_float_gram.py and docs/trusted-base.md."
 )
 
 

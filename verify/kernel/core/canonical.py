@@ -7,6 +7,7 @@ import json
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from .errors import KernelError
 from .limits import MAX_FILE_BYTES, MAX_JSON_CONTAINERS, MAX_JSON_VALUES, MAX_NESTING
@@ -80,8 +81,8 @@ def _reject_constant(name: str) -> None:
     raise KernelError("json", f"found {name}, expected exact numbers only (NaN and Infinity are not numbers)")
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-    out: dict = {}
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             raise KernelError("json", f"duplicate key {key!r}")
@@ -208,6 +209,6 @@ def digest(value: object, leave_out: tuple[str, ...] = ()) -> str:
     return "sha256:" + hashlib.sha256(compact.encode("ascii")).hexdigest()
 
 
-def content_hash(certificate: dict) -> str:
+def content_hash(certificate: dict[str, Any]) -> str:
     """The certificate's hash: sha256 of everything in it but the hash field itself."""
     return digest(certificate, ("hash",))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["KernelError", "field", "expect_keys", "rectangular_shape"]
 
 
@@ -21,7 +23,9 @@ def field(obj: object, key: str, where: str) -> object:
     return obj[key]
 
 
-def expect_keys(obj: object, where: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()) -> dict:
+def expect_keys(
+    obj: object, where: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """obj as a dict with every required key, and no key outside required + optional."""
     if not isinstance(obj, dict):
         raise KernelError(where, f"found {type(obj).__name__}, expected an object with keys {list(required)}")

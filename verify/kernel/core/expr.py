@@ -13,13 +13,14 @@ The result is a tree of tuples: ("num", int), ("var", name), ("neg", x), ("add"|
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .errors import KernelError
 from .limits import MAX_EXPONENT, MAX_EXPRESSION_CHARS, MAX_NESTING, MAX_NUMBER_DIGITS
 
 __all__ = ["parse_expression", "Node", "BINARY", "left_spine", "has_calls"]
 
-Node = tuple
+Node = tuple[Any, ...]
 BINARY = ("add", "sub", "mul", "div")
 # ASCII only: digits 0-9 (not other scripts' digits), names [A-Za-z_][A-Za-z0-9_]*, plain spaces between tokens.
 _TOKEN = re.compile(r" *(?:([0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|([^ ]))", re.ASCII)

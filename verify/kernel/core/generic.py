@@ -7,6 +7,8 @@ re-derives the goal from the witness and raises KernelError when it does not fol
 
 from __future__ import annotations
 
+from typing import Any
+
 from flint import arb, fmpq
 
 from .errors import KernelError, expect_keys
@@ -29,14 +31,14 @@ from .poly import Poly, read_poly, read_variables
 __all__ = ["KINDS", "ESTABLISHES", "DOMAINS"]
 
 
-def _vars(goal: dict, where: str) -> tuple[str, ...]:
+def _vars(goal: dict[str, Any], where: str) -> tuple[str, ...]:
     return tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
 
 
 # --- polynomial identity: lhs == rhs in QQ(i)[vars] -------------------------------------------
 
 
-def _goal_identity(goal: dict, where: str) -> tuple:
+def _goal_identity(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(variables, lhs, rhs) as polynomials over QQ(i)."""
     expect_keys(goal, where, ("vars", "lhs", "rhs"))
     names = _vars(goal, where)
@@ -45,7 +47,7 @@ def _goal_identity(goal: dict, where: str) -> tuple:
     return (names, lhs, rhs)
 
 
-def _check_identity(goal: tuple, witness: object, where: str) -> None:
+def _check_identity(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """lhs - rhs expands to the zero polynomial (no witness)."""
     expect_keys(witness, f"{where}.witness")
     names, lhs, rhs = goal
@@ -59,7 +61,7 @@ def _check_identity(goal: tuple, witness: object, where: str) -> None:
 # --- sum of squares: poly == sum c * atoms * s^2, proving poly >= 0 over the reals ---------------
 
 
-def _goal_sos(goal: dict, where: str) -> tuple:
+def _goal_sos(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(variables, poly over QQ, declared nonnegative atoms)."""
     expect_keys(goal, where, ("vars", "poly"), ("nonneg",))
     names = _vars(goal, where)
@@ -70,7 +72,7 @@ def _goal_sos(goal: dict, where: str) -> tuple:
     return (names, poly, nonneg)
 
 
-def _check_sos(goal: tuple, witness: object, where: str) -> None:
+def _check_sos(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """poly == sum_k c_k * (product of atoms) * s_k^2 with c_k >= 0 rational."""
     names, poly, nonneg = goal
     terms = expect_keys(witness, f"{where}.witness", ("terms",))["terms"]
@@ -98,7 +100,7 @@ def _check_sos(goal: tuple, witness: object, where: str) -> None:
 # --- attained: poly vanishes at a rational point whenever the hypothesis h != 0 ----------------------
 
 
-def _goal_attained(goal: dict, where: str) -> tuple:
+def _goal_attained(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(variables, poly, point variables, hypothesis polynomial h)."""
     expect_keys(goal, where, ("vars", "poly", "point"), ("nonzero",))
     names = _vars(goal, where)
@@ -110,7 +112,7 @@ def _goal_attained(goal: dict, where: str) -> tuple:
     return (names, poly, point, nonzero)
 
 
-def _check_attained(goal: tuple, witness: object, where: str) -> None:
+def _check_attained(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """den^deg * poly(point = nums/den) == 0 with den = scale * h^power, so poly vanishes there when h != 0."""
     names, poly, point, nonzero = goal
     here = f"{where}.witness"
@@ -144,7 +146,7 @@ def _check_attained(goal: tuple, witness: object, where: str) -> None:
 # --- matrix identity: lhs == rhs for named exact matrices --------------------------------------------
 
 
-def _goal_matrix(goal: dict, where: str) -> tuple:
+def _goal_matrix(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(named matrices, lhs tree, rhs tree)."""
     expect_keys(goal, where, ("matrices", "lhs", "rhs"))
     env = read_named_matrices(goal, where)
@@ -153,7 +155,7 @@ def _goal_matrix(goal: dict, where: str) -> tuple:
     return (env, lhs, rhs)
 
 
-def _check_matrix(goal: tuple, witness: object, where: str) -> None:
+def _check_matrix(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """Both sides evaluate to the same exact matrix (no witness)."""
     expect_keys(witness, f"{where}.witness")
     env, lhs_node, rhs_node = goal
@@ -170,14 +172,14 @@ def _check_matrix(goal: tuple, witness: object, where: str) -> None:
 # --- rank with witness ---------------------------------------------------------------------------------
 
 
-def _goal_rank(goal: dict, where: str) -> tuple:
+def _goal_rank(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(matrix, rank)."""
     expect_keys(goal, where, ("matrix", "rank"))
     matrix = read_matrix(_field(goal, "matrix", where), f"{where}.matrix")
     return (matrix, parse_integer(_field(goal, "rank", where), f"{where}.rank", 0, min(matrix.shape)))
 
 
-def _check_rank(goal: tuple, witness: object, where: str) -> None:
+def _check_rank(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """A nonzero rank x rank minor and every other row a combination of the minor's rows."""
     expect_keys(witness, f"{where}.witness", ("rows", "cols", "combinations"))
     matrix, rank = goal
@@ -187,7 +189,7 @@ def _check_rank(goal: tuple, witness: object, where: str) -> None:
 # --- relations: counterexamples (refutations) and interval inequalities --------------------------------
 
 
-def _relation(value: object, where: str, optional: tuple[str, ...] = ()) -> tuple:
+def _relation(value: object, where: str, optional: tuple[str, ...] = ()) -> tuple[Any, ...]:
     """(lhs tree, op, rhs tree) of an object {lhs, op, rhs} (plus the caller's own optional keys)."""
     expect_keys(value, where, ("lhs", "op", "rhs"), optional)
     op = _field(value, "op", where)
@@ -208,7 +210,7 @@ DOMAINS = {
 }
 
 
-def _goal_counterexample(goal: dict, where: str) -> tuple:
+def _goal_counterexample(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(variables, their domains, hypotheses, claim): the statement 'for all x in the domains: hyp => claim'."""
     expect_keys(goal, where, ("vars", "domains", "claim"), ("assume",))
     names = _vars(goal, where)
@@ -228,7 +230,7 @@ def _goal_counterexample(goal: dict, where: str) -> tuple:
     return (names, frozen, hypotheses, _relation(_field(goal, "claim", where), f"{where}.claim"))
 
 
-def _relation_holds(rel: tuple, exact: dict, balls: dict, where: str) -> bool:
+def _relation_holds(rel: tuple[Any, ...], exact: dict[str, Any], balls: dict[str, Any], where: str) -> bool:
     """Decide a relation at a point: exactly when it is function-free, else in ball arithmetic."""
     lhs, op, rhs = rel
     if not (has_calls(lhs) or has_calls(rhs)):
@@ -236,7 +238,7 @@ def _relation_holds(rel: tuple, exact: dict, balls: dict, where: str) -> bool:
     return decide_ball(ball_value(lhs, balls, where), op, ball_value(rhs, balls, where))
 
 
-def _check_counterexample(goal: tuple, witness: object, where: str) -> None:
+def _check_counterexample(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """A point of the declared domains where every hypothesis holds and the claim fails (decided)."""
     names, domains, hypotheses, claim = goal
     expect_keys(witness, f"{where}.witness", ("point",), ("precision",))
@@ -259,7 +261,7 @@ def _check_counterexample(goal: tuple, witness: object, where: str) -> None:
             raise KernelError(f"{where}.claim", f"the claim {op!r} is not violated (or undecided) at the point")
 
 
-def _goal_interval(goal: dict, where: str) -> tuple:
+def _goal_interval(goal: dict[str, Any], where: str) -> tuple[Any, ...]:
     """(box of real intervals, lhs, op, rhs): lhs op rhs for every point of the box."""
     expect_keys(goal, where, ("lhs", "op", "rhs"), ("box",))
     box = goal.get("box", {})
@@ -286,7 +288,7 @@ def _ball(low: fmpq, high: fmpq) -> arb:
     return arb((low + high) / 2, (high - low) / 2)
 
 
-def _check_interval(goal: tuple, witness: object, where: str) -> None:
+def _check_interval(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """The relation decided in ball arithmetic on the box, or on each piece of a gapless cover of it."""
     bounds, lhs, op, rhs = goal
     here = f"{where}.witness"
@@ -303,7 +305,7 @@ def _check_interval(goal: tuple, witness: object, where: str) -> None:
                 raise KernelError(where, f"the inequality is not decided on piece {k} of the box")
 
 
-def _pieces(bounds: tuple, pieces: object, where: str) -> list[dict]:
+def _pieces(bounds: tuple[Any, ...], pieces: object, where: str) -> list[dict[str, Any]]:
     """Sub-intervals of a one-variable box that must cover it without gaps."""
     if len(bounds) != 1 or not isinstance(pieces, list) or not pieces:
         raise KernelError(where, "pieces subdivide a box of exactly one variable")
@@ -327,7 +329,7 @@ def _pieces(bounds: tuple, pieces: object, where: str) -> list[dict]:
     return out
 
 
-KINDS: dict = {
+KINDS: dict[str, Any] = {
     "polynomial_identity": (_goal_identity, _check_identity),
     "sum_of_squares": (_goal_sos, _check_sos),
     "attained": (_goal_attained, _check_attained),

@@ -18,6 +18,7 @@ has a nonzero r x r minor over Z[i] (the map is a ring homomorphism), so "rank m
 from __future__ import annotations
 
 from math import gcd, lcm
+from typing import Any
 
 from flint import fmpz, fmpz_mat, nmod_mat
 
@@ -213,7 +214,7 @@ def read_qmat(value: object, where: str, max_rows: int, max_cols: int) -> QMat:
     return QMat(x, y, den)  # lowest terms: the lcm of reduced denominators leaves no common factor
 
 
-def _read_compact(value: dict, where: str, max_rows: int, max_cols: int) -> QMat:
+def _read_compact(value: dict[str, Any], where: str, max_rows: int, max_cols: int) -> QMat:
     """{"denominator": "D", "re": rows of integer strings, "im": optional rows of integer strings}."""
     expect_keys(value, where, required=("denominator", "re"), optional=("im",))
     den = parse_integer_text(value["denominator"], f"{where}.denominator")

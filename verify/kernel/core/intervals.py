@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flint
 from flint import arb
 
@@ -121,7 +123,7 @@ def decide_ball(lhs: arb, op: str, rhs: arb) -> bool:
     return bool({"<=": lhs <= rhs, "<": lhs < rhs, ">=": lhs >= rhs, ">": lhs > rhs}[op])
 
 
-def with_precision(bits: object, where: str):
+def with_precision(bits: object, where: str) -> Any:
     """A context manager setting python-flint's working precision, restored afterwards."""
     if not isinstance(bits, int) or isinstance(bits, bool) or not 16 <= bits <= MAX_PRECISION:
         raise KernelError(where, f"found precision {bits!r}, expected an integer in [16, {MAX_PRECISION}]")

@@ -9,7 +9,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -34,6 +34,8 @@ __all__ = [
     "shared_result",
     "bits_factor",
     "rational_work",
+    "charpoly_units",
+    "root_isolation_units",
 ]
 
 # The largest certificate the project writes (exp.fig3, every trained student's weights) is 6.8 MB; 16 MiB
@@ -72,12 +74,15 @@ MAX_BITS = 200_000
 # --- the work budget --------------------------------------------------------------------------------------
 #
 # Every kind charges the work it does (term pairs multiplied, matrix entries created, bit lengths of the
-# numbers it multiplies, ball-arithmetic operations) against one budget per certificate. A unit is about
-# one microsecond of work on the project's 2-core machine (calibrated in benchmarks/bench_kernel.py), so
-# WORK_BUDGET bounds the time one certificate can cost, whatever a file asks for: past it the obligation is
-# invalid with "exceeds the kernel's work bound (...)".
+# numbers it multiplies, ball-arithmetic operations) against one budget per certificate. A unit is at most about
+# one microsecond of CPU on the project's 2-core machine, also when it is loaded (benchmarks/bench_kernel.py
+# measures CPU per unit for each hostile case at the bound: 0.05-1.0 us at load 9, 1.3-1.5 only for
+# cases stopped by a size bound long before the budget), so WORK_BUDGET bounds the time one certificate can
+# cost, whatever a file asks for: past it the obligation is invalid with "exceeds the kernel's work bound (...)".
+# 4,000,000 units keep any file within 5 s CPU with start-up (0.3 s); the dearest committed certificate
+# (exp.fig3, 6.8 MB) uses about 2.8 million.
 
-WORK_BUDGET = 8_000_000
+WORK_BUDGET = 4_000_000
 
 
 class WorkExceeded(Exception):
@@ -125,7 +130,7 @@ def charge(units: int, what: str) -> None:
 
 T = TypeVar("T")
 SHARED_RESULTS = 16  # results kept by shared_result, oldest dropped first
-_shared: dict[str, list] = {}  # key -> [value, units it cost, serial of the last budget charged for it]
+_shared: dict[str, list[Any]] = {}  # key -> [value, units it cost, serial of the last budget charged for it]
 
 
 def shared_result(key: str, what: str, compute: Callable[[], T]) -> T:
@@ -148,7 +153,8 @@ def shared_result(key: str, what: str, compute: Callable[[], T]) -> T:
     elif entry[2] != budget.serial:
         entry[2] = budget.serial
         budget.charge(entry[1], what)
-    return entry[0]
+    result: T = entry[0]
+    return result
 
 
 def bits_factor(bits: int) -> int:
@@ -171,3 +177,25 @@ def rational_work(ops: int, bits: int) -> int:
     """
     per = max(bits, 4) / 64 if bits <= 664 else 1 + 20 * (bits / 600) ** 1.5
     return int(ops * per) + 1
+
+
+def charpoly_units(size: int, numerator_bits: int) -> int:
+    """Units for the characteristic polynomial of a size x size rational matrix whose cleared numerator has entries
+    of `numerator_bits` bits (python-flint's fmpq_mat.charpoly works on that integer matrix).
+
+    Measured (benchmarks/bench_kernel.py --calibrate, and exp.fig4 re-sealed with a 16 x 16 A of 100-bit entries
+    with distinct denominators): 0.09-0.74 us per size^3 * limbs up to 1,100 limbs, growing with the limbs (1.05 us
+    at 16 x 16 with 737 limbs, load 8); size^3 * limbs * (1 + limbs / 1024) units are at or above each.
+    """
+    limbs = 1 + numerator_bits // 64
+    return size**3 * limbs * (1024 + limbs) // 1024 + 1
+
+
+def root_isolation_units(degree: int, precision: int, coefficient_bits: int) -> int:
+    """Units for isolating every complex root of a polynomial (python-flint's complex_roots) at `precision` bits.
+
+    Measured (benchmarks/bench_kernel.py --calibrate, degrees 16 and 64, 256 to 100,000 bits): about
+    degree^2 * 0.016 * precision^1.17 us, and degree^2 * limbs / 20 us for the coefficients at low precision; the
+    model below is 20-60 % above each measurement.
+    """
+    return int(degree**2 * (16 + precision**1.17 / 40 + (1 + coefficient_bits // 64) / 16)) + 1

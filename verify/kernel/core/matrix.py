@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flint import fmpq_mat
 
 from .errors import KernelError, field, rectangular_shape
@@ -96,7 +98,7 @@ def read_matrix(value: object, where: str) -> Matrix:
     return Matrix([[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(r)] for i, r in enumerate(value)])
 
 
-def read_named_matrices(goal: dict, where: str) -> tuple[tuple[str, Matrix], ...]:
+def read_named_matrices(goal: dict[str, Any], where: str) -> tuple[tuple[str, Matrix], ...]:
     """The goal's "matrices" object (names to exact matrices) as sorted (name, Matrix) pairs."""
     given = field(goal, "matrices", where)
     if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() and k.isascii() for k in given):

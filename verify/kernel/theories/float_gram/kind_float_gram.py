@@ -53,8 +53,11 @@ __all__ = [
 MAX_ROWS = 4096  # R, the side of the float Gram matrix
 MAX_LENGTH = 1 << 16  # n
 MAX_VALUES = 1 << 22  # float64 values in all arrays together
+# R n: complex values of the row matrix F~ (16 bytes each, a few copies): 128 x 65,536 peaked at 333 MB and
+# 256 x 16,384 (2^22) at 297 MB, at the 300 MB goal of issue 20; 2^21 keeps the largest within about 170 MB.
+MAX_ROW_VALUES = 1 << 21
 MAX_FLOAT_WORK = 1 << 40  # float operations (R n N + R^2 n + R^3 terms) in one obligation
-FLOPS_PER_UNIT = 4000  # float operations per work unit (about 1 microsecond; BLAS-bound on 2 cores)
+FLOPS_PER_UNIT = 2000  # float operations per unit: 0.3-0.7 us of CPU (4000: 1.2-1.7 us at load 12, issue 20)
 FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",))}
 _COMPLEX = {"a", "c", "B", "C"}
 _SHA = r"sha256:[0-9a-f]{64}"  # a pattern, compiled by re when used (no work at import time)
@@ -166,8 +169,11 @@ def _arrays(arrays: tuple, form: str, where: str) -> dict:
 
 
 def _charge_work(rows: int, n: int, modes: int, extra: int, where: str) -> None:
-    """Charge the float work of the check (and reject beyond MAX_FLOAT_WORK)."""
-    work = 16 * rows * n * modes + 2 * rows * rows * n + 12 * rows**3 + extra
+    """Charge the float work of the check (and reject beyond MAX_FLOAT_WORK or MAX_ROW_VALUES)."""
+    if rows * n > MAX_ROW_VALUES:
+        raise KernelError(where, f"{rows} rows of length n = {n}: more than {MAX_ROW_VALUES} values (memory)")
+    # (modes + 8): the row matrix's own passes (scaling, copies) cost like 8 more modes (measured with 4 modes)
+    work = 16 * rows * n * (modes + 8) + 2 * rows * rows * n + 12 * rows**3 + extra
     if work > MAX_FLOAT_WORK:
         raise KernelError(where, f"about {work:.3g} float operations; at most {MAX_FLOAT_WORK:.3g}")
     charge(work // FLOPS_PER_UNIT + 1, f"{where}: float64 Gram")
