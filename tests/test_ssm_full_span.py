@@ -11,6 +11,7 @@ import copy
 import json
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
 from flint import fmpq_mat
@@ -184,3 +185,39 @@ def test_the_block_form_is_ruled_out_modulo_a_prime_only_when_a_factor_has_degre
     assert ruled_out_modulo_prime(jordan) is None
     dense = ssm_from_strings(*_dense(24)).native[0].re
     assert "degree >= 3" in ruled_out_modulo_prime(dense)
+
+
+def _heads_cli(tmp_path, rows: list) -> int:
+    from verify.cli import main
+
+    path = tmp_path / "ssm.json"
+    path.write_text(json.dumps(dict(zip("ABC", rows))))
+    return main(["heads", "--ssm", str(path), "--out", str(tmp_path / "out"), "--json", "--quiet"])
+
+
+def test_verify_heads_writes_the_full_span_certificate_and_rules_out_the_block_form(tmp_path, capsys):
+    from verify.kernel import check_file
+
+    assert _heads_cli(tmp_path, _dense(32)) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["k"], summary["n_min"]) == (16, 16)
+    assert "degree >= 3" in summary["blockdiag"]
+    cert = json.loads(Path(summary["certificate"]).read_text())
+    assert all("annihilator" not in item["witness"] for item in cert["obligations"])
+    assert check_file(Path(summary["certificate"])).valid
+
+
+def test_verify_heads_refuses_at_once_a_certificate_past_the_file_bounds(tmp_path, capsys, monkeypatch):
+    from verify.kernel.core import limits
+
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 20_000)
+    assert _heads_cli(tmp_path, _dense(32)) == 2
+    err = capsys.readouterr().err
+    assert "carries A, B, C four times" in err and "20,000 bytes" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_verify_heads_refuses_at_once_an_annihilator_witness_past_its_size(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(s4_heads, "ANNIHILATOR_MAX_M", 20)
+    assert _heads_cli(tmp_path, _twin_columns(24)) == 2
+    assert "supported up to m = 20 states" in capsys.readouterr().err
