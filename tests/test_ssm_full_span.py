@@ -221,3 +221,18 @@ def test_verify_heads_refuses_at_once_an_annihilator_witness_past_its_size(tmp_p
     monkeypatch.setattr(s4_heads, "ANNIHILATOR_MAX_M", 20)
     assert _heads_cli(tmp_path, _twin_columns(24)) == 2
     assert "supported up to m = 20 states" in capsys.readouterr().err
+
+
+def test_a_complex_diagonal_ssm_gets_an_accepted_full_span_witness():
+    rng = random.Random(3)
+    z = lambda: f"{rng.randint(-4, 4)}/{rng.randint(1, 4)}{rng.choice('+-')}{rng.randint(0, 4)}/{rng.randint(1, 4)}*i"  # noqa: E731
+    m = 24
+    A = [["0"] * m for _ in range(m)]
+    for j in range(m):
+        A[j][j] = f"-{rng.randint(1, 8)}/16+{j + 1}/8*i"
+    ssm = ssm_from_strings(A, [[z() for _ in range(4)] for _ in range(m)], [[z() for _ in range(m)] for _ in range(4)])
+    basis = heads_basis(ssm)
+    assert basis.annihilator is None and basis.k == 16
+    full = interaction_basis(ssm)
+    assert (basis.lags, basis.first_nonzero()) == (full.lags, full.first_nonzero())
+    assert check_certificate(heads_certificate(ssm, basis.n_min, "thm4.4.heads", basis)).valid
