@@ -273,13 +273,13 @@ def full_span_length(ssm: SSM) -> int | None:
     return None
 
 
-def full_span_basis(ssm: SSM) -> InteractionBasis:
+def full_span_basis(ssm: SSM, count: int | None = None) -> InteractionBasis:
     """The interaction basis without an annihilator when the lags span all p x d_in matrices, else the usual one.
 
     Only the lags W(0..T) are computed exactly, T found modulo a prime (full_span_length); the exact greedy lags of
     W(0..T) then end at t_k <= T, and c_{tau,h} is kept for tau <= t_k (the kernel's full-span witness).
     """
-    count = full_span_length(ssm)
+    count = count if count is not None else full_span_length(ssm)
     if count is None:
         return interaction_basis(ssm)
     vecs = lag_matrix(ssm, count)

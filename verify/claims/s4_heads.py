@@ -115,8 +115,9 @@ def heads_basis(ssm: SSM) -> InteractionBasis:
     """
     if ssm.m < FULL_SPAN_FROM_M:
         return interaction_basis(ssm)
-    if full_span_length(ssm) is not None:
-        return full_span_basis(ssm)
+    count = full_span_length(ssm)
+    if count is not None:
+        return full_span_basis(ssm, count)
     if ssm.m > ANNIHILATOR_MAX_M:
         raise BeyondSupport(
             f"m = {ssm.m} states, and the lags do not span all {ssm.p} x {ssm.d} matrices (k < p*d_in): the "
