@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import random
 import subprocess
 import sys
@@ -85,38 +87,31 @@ def anchor(rows: dict) -> float:
     exact = {k: _realified(v) if complex_ else [[Fraction(x) for x in r] for r in v] for k, v in rows.items()}
     mat = lambda rs: fmpq_mat(len(rs), len(rs[0]), [fmpq(x.numerator, x.denominator) for r in rs for x in r])  # noqa: E731
     A, B, C = (mat(exact[k]) for k in "ABC")
-    start = time.perf_counter()
+    start = time.process_time()
     A.minpoly()
     state, cols = B, []
     for _ in range(A.nrows()):
         cols.append((C * state).entries())
         state = A * state
     fmpq_mat(len(cols[0]), len(cols), [c[i] for i in range(len(cols[0])) for c in cols]).rref()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def _timed(fn: object, *args: object) -> tuple[object, float]:
-    """(result, seconds)."""
-    start = time.perf_counter()
+    """(result, CPU seconds of this process: the work is single-threaded, so load on the machine changes little)."""
+    start = time.process_time()
     out = fn(*args)
-    return out, time.perf_counter() - start
+    return out, time.process_time() - start
 
 
 def _block(ssm: object) -> tuple[str, float]:
-    """The real block form with its certificate and kernel check, as `verify heads` runs it."""
-    from constructions.exact import matrix_rows
-    from verify.claims.sA_singular import block_certificate
-    from verify.kernel import check_certificate
+    """The real block form with its certificate and kernel check, as `verify heads` runs it (CPU seconds)."""
+    from verify.cli.heads import _block_form
 
     if str(ssm.domain) != "QQ":
         return "n/a (complex)", 0.0
-    start = time.perf_counter()
-    try:
-        cert = block_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
-    except ValueError:
-        return "refused", time.perf_counter() - start
-    ok = check_certificate(json.loads(json.dumps(cert))).valid
-    return ("certified" if ok else "REJECTED"), time.perf_counter() - start
+    (note, files), seconds = _timed(_block_form, ssm, Path("blockdiag.json"))
+    return ("certified" if files else "refused" if note.startswith("not certified") else note[:20]), seconds
 
 
 def _modes(rows: dict, limit: int) -> str:
@@ -138,37 +133,80 @@ def _modes(rows: dict, limit: int) -> str:
     return f"{seconds:.2f} ({sum(map(len, data)) / 1e6:.1f} MB)" + ("" if ok else " REJECTED")
 
 
-def _cli(rows: dict) -> float:
-    """Wall time of `python -m verify heads --quiet` on the SSM (a fresh process, as a user runs it)."""
+def _cli(rows: dict) -> tuple[float, float, str]:
+    """`python -m verify heads --quiet` on the SSM in a fresh process: (wall, CPU seconds, exit status or message)."""
+    import resource
+
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "ssm.json"
         path.write_text(json.dumps(rows))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         cmd = [sys.executable, "-m", "verify", "heads", "--ssm", str(path), "--out", tmp, "--quiet", "--json"]
-        subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
-        return time.perf_counter() - start
+        done = subprocess.run(cmd, capture_output=True, cwd=ROOT, text=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        status = "ok" if done.returncode == 0 else f"exit {done.returncode}: {done.stderr.strip()[-160:]}"
+        return wall, cpu, status
 
 
-def exact_row(family: str, rows: dict, modes_limit: int, cli: bool) -> list[str]:
-    """One row of the exact table."""
-    from constructions.ssm import interaction_basis, ssm_from_strings
+def exact_row(family: str, rows: dict, modes_limit: int, cli: bool, anchor_limit: int) -> tuple[list[str], dict]:
+    """One row of the exact table (CPU seconds) and the figures for the growth exponents."""
+    from constructions.ssm import ssm_from_strings
     from verify.certificate import certificate_bytes
-    from verify.claims.s4_heads import heads_certificate
+    from verify.claims.s4_heads import BeyondSupport, certificate_size, heads_basis, heads_certificate, ssm_rows
     from verify.kernel import check_certificate, load_json
+    from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_JSON_VALUES
 
-    ssm = ssm_from_strings(rows["A"], rows["B"], rows["C"])
-    basis, build = _timed(interaction_basis, ssm)
+    m = len(rows["A"])
+    flint = anchor(rows) if m <= anchor_limit else None
+    flint_text = f"{flint:.2f}" if flint is not None else f"not run (m > {anchor_limit})"
+    wall, cpu, status = _cli(rows) if cli else (0.0, 0.0, "-")
+    cli_text = f"{wall:.2f} / {cpu:.2f}" if status == "ok" else status if cli else "-"
+    ssm, read = _timed(ssm_from_strings, rows["A"], rows["B"], rows["C"])
+    size, values = certificate_size(ssm_rows(ssm))
+    if size > MAX_FILE_BYTES or values > MAX_JSON_VALUES:
+        note = f"refused at once: certificate >= {size / 1e6:.0f} MB, {values:,} values"
+        return [family, str(m), "-", f"{read:.2f}", note, "", "", "", "", cli_text, "", "", flint_text, ""], {}
+    try:
+        basis, build = _timed(heads_basis, ssm)
+    except BeyondSupport as err:
+        return [family, str(m), "-", f"{read:.2f}", f"refused: {err}"[:60], "", "", "", "", cli_text, "", "",
+                flint_text, ""], {}  # fmt: skip
+    witness = "annihilator" if basis.annihilator is not None else "full span"
     data, cert = _timed(lambda: certificate_bytes(heads_certificate(ssm, basis.n_min, basis=basis)))
     result, kernel = _timed(lambda: check_certificate(load_json(data, "b"), "b"))
     block, block_s = _block(ssm)
-    total = build + cert + kernel + block_s
-    flint = anchor(rows)
+    total = read + build + cert + kernel + block_s
+    ratio = f"{total / flint:.2f}x" if flint else "-"
     return [
-        family, str(ssm.m), f"{basis.k}/{basis.n_min}", f"{build:.2f}", f"{cert:.2f}",
-        f"{kernel:.2f}" + ("" if result.valid else " REJECTED"), f"{block_s:.2f} {block}", f"{total:.2f}",
-        f"{_cli(rows):.2f}" if cli else "-", _modes(rows, modes_limit), f"{len(data) / 1e6:.2f}",
-        f"{flint:.3f}", f"{total / flint:.1f}x",
-    ]  # fmt: skip
+        family, str(m), f"{basis.k}/{basis.n_min}", f"{read:.2f}", f"{build:.2f} {witness}", f"{cert:.2f}",
+        f"{kernel:.2f}" + ("" if result.valid else " REJECTED") + f" ({kernel / build:.0%} of build)" if build else "",
+        f"{block_s:.2f} {block}", f"{total:.2f}", cli_text, _modes(rows, modes_limit), f"{len(data) / 1e6:.2f}",
+        flint_text, ratio,
+    ], {"total": total, "flint": flint}  # fmt: skip
+
+
+def _exponents(rows: list[list[str]], figures: list[tuple[str, int, dict]]) -> None:
+    """Append the growth exponent a (time ~ m^a) between consecutive sizes of a family, toolkit and anchor."""
+    previous: dict[str, tuple[int, dict]] = {}
+    for row, (family, m, fig) in zip(rows, figures):
+        text = "-"
+        if family in previous and fig and previous[family][1]:
+            m0, fig0 = previous[family]
+            scale = math.log(m / m0)
+            ours = math.log(fig["total"] / fig0["total"]) / scale if fig0["total"] > 0 and fig["total"] > 0 else None
+            theirs = (
+                math.log(fig["flint"] / fig0["flint"]) / scale
+                if fig.get("flint") and fig0.get("flint") and fig0["flint"] > 0
+                else None
+            )
+            text = f"{ours:.1f}" if ours is not None else "-"
+            text += f" / {theirs:.1f}" if theirs is not None else " / -"
+        row.append(text)
+        if fig:
+            previous[family] = (m, fig)
 
 
 def chunked_fft_scan(A: np.ndarray, B: np.ndarray, C: np.ndarray, x: np.ndarray, chunk: int = 256) -> np.ndarray:
@@ -248,17 +286,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modes-limit", type=int, default=64, help="largest m for the `verify modes` column")
     parser.add_argument("--skip-cli", action="store_true", help="leave out the CLI wall-time column")
     parser.add_argument("--skip-numeric", action="store_true")
+    parser.add_argument("--families", nargs="+", default=["dense", "s4d", "float32"], help="exact families to run")
+    parser.add_argument("--anchor-limit", type=int, default=512, help="largest m for the python-flint anchor")
     args = parser.parse_args(argv)
-    header = ["family", "m", "k/n_min", "build", "cert", "kernel", "block form", "total", "CLI wall", "modes",
-              "MB", "flint", "total/flint"]  # fmt: skip
-    rows = [header]
-    cases = [(f, m) for f in ("dense", "s4d") for m in sorted(args.sizes)] + [("float32", 64)]
+    header = ["family", "m", "k/n_min", "read", "build (witness)", "cert", "kernel", "block form", "total",
+              "CLI wall / CPU", "modes", "MB", "flint", "total/flint", "a: toolkit / flint"]  # fmt: skip
+    rows, figures = [], []
+    families = args.families
+    cases = [(f, m) for f in families if f != "float32" for m in sorted(args.sizes)]
+    cases += [("float32", 64)] if "float32" in families else []
     for family, m in cases:
         data = {"dense": dense, "s4d": s4d, "float32": float32}[family](m)
-        rows.append(exact_row(family, data, args.modes_limit, not args.skip_cli))
+        row, fig = exact_row(family, data, args.modes_limit, not args.skip_cli, args.anchor_limit)
+        rows.append(row)
+        figures.append((family, m, fig))
         print(f"... {family} m = {m} done", file=sys.stderr, flush=True)
-    print("Theorem 4.4 for users' SSMs (p = d = 4), seconds; flint = fmpq minpoly + lags + rref of the same SSM")
-    _print(rows)
+    _exponents(rows, figures)
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        "Theorem 4.4 for users' SSMs (p = d = 4), CPU seconds (CLI: wall / CPU); flint = fmpq minpoly + lags + rref of"
+        f" the same SSM; a = growth exponent from the previous size; load average {load}"
+    )
+    _print([header, *rows])
     if not args.skip_numeric:
         print(
             "\nk-head form vs chunked scan (random16 SSM, numpy), seconds per basis, next to a plain chunked FFT scan"

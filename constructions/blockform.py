@@ -17,10 +17,11 @@ Degree >= 3 factors are refused before any chain is computed. These are finders;
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat, fmpq_poly, fmpz_mat
+from flint import fmpq, fmpq_mat, fmpq_poly, fmpz, fmpz_mat, nmod_mat
 
 __all__ = [
     "NotBlockable",
+    "ruled_out_modulo_prime",
     "real_block_form",
     "eigen_factors",
     "block_sizes",
@@ -32,6 +33,35 @@ __all__ = [
 
 class NotBlockable(ValueError):
     """A has a Jordan structure that no real similarity brings to 1x1 / 2x2 blocks with rational entries."""
+
+
+# A prime for the cheap test below (the largest below 2^62); the test retries with the next ones when it divides
+# the denominator of A.
+_TEST_PRIMES = (4611686018427387847, 4611686018427387817, 4611686018427387787)
+
+
+def ruled_out_modulo_prime(a: fmpq_mat) -> str | None:
+    """Why no 1x1/2x2 rational block form exists, read from the characteristic polynomial modulo a prime, or None.
+
+    If chi_A = prod f_i over QQ with every deg f_i <= 2 and P does not divide A's denominator, then chi_A is in
+    Z_(P)[x] and so is each monic f_i (Gauss's lemma), so chi_A mod P = prod (f_i mod P) has no irreducible factor
+    of degree >= 3. Hence one such factor modulo P proves that chi_A has an irreducible factor of degree >= 3 over
+    QQ, which real_block_form refuses. None means "not ruled out" (the exact factorization then decides). Cost:
+    one characteristic polynomial and one factorization over Z/P (milliseconds at m = 512).
+    """
+    num, den = a.numer_denom()
+    prime = next((q for q in _TEST_PRIMES if fmpz(den) % q != 0), None)
+    if prime is None:
+        return None
+    reduced = nmod_mat(num, prime) * pow(int(den), -1, prime)
+    _, factors = reduced.charpoly().factor()
+    degree = max((f.degree() for f, _ in factors), default=0)
+    if degree <= 2:
+        return None
+    return (
+        f"the characteristic polynomial of A has an irreducible factor of degree >= 3 over QQ (modulo the prime "
+        f"{prime} it has one of degree {degree}): no rational similarity gives 1x1/2x2 blocks"
+    )
 
 
 def eigen_factors(a: fmpq_mat) -> list[tuple[fmpq_poly, int]]:

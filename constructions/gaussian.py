@@ -28,6 +28,7 @@ __all__ = [
     "minimal_polynomial",
     "krylov_cyclic",
     "primes_1_mod_4",
+    "mod_p_image",
 ]
 
 Gauss = tuple[fmpq, fmpq]  # (re, im)
@@ -162,7 +163,7 @@ def _prime_stream() -> Iterator[tuple[int, int]]:
         k += 1
 
 
-def _mod_p(x: fmpz_mat, y: fmpz_mat | None, p: int, s: int) -> nmod_mat:
+def mod_p_image(x: fmpz_mat, y: fmpz_mat | None, p: int, s: int) -> nmod_mat:
     """The image of X + i Y under Z[i] -> Z/p, i -> s."""
     out = nmod_mat(x, p)
     return out if y is None else out + nmod_mat(y, p) * s
@@ -188,7 +189,7 @@ def minimal_polynomial(a: GMat) -> list[Gauss]:
         tried += 1
         if tried > 4 * (bound.bit_length() // 60 + 4):
             raise ArithmeticError("too many unlucky primes for the minimal polynomial over QQ(i)")
-        f1, f2 = _mod_p(x, y, p, s).minpoly(), _mod_p(x, y, p, p - s).minpoly()
+        f1, f2 = mod_p_image(x, y, p, s).minpoly(), mod_p_image(x, y, p, p - s).minpoly()
         if f1.degree() != f2.degree() or f1.degree() < degree:
             continue
         if f1.degree() > degree:
@@ -224,7 +225,7 @@ def krylov_cyclic(a: GMat, degree: int, limit: int = 64) -> list[list[int]] | No
     x, y, _ = integer_form(a)
     m = a.shape[0]
     p, s = next(_prime_stream())
-    ap = _mod_p(x, y, p, s)
+    ap = mod_p_image(x, y, p, s)
     candidates = [[1] * m] + [[int(r == i) for r in range(m)] for i in range(m)]
     chosen: list[list[int]] = []
     columns: list[list[int]] = []

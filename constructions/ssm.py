@@ -19,11 +19,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from flint import fmpq, fmpq_mat, fmpz_mat
+from flint import fmpq, fmpq_mat, fmpz_mat, nmod_mat
 from sympy.polys.domains import QQ, QQ_I
 from sympy.polys.matrices import DomainMatrix
 
-from constructions.gaussian import GMat, column_basis, from_domain, integer_form, krylov_cyclic, to_domain_elements
+from constructions.gaussian import (
+    GMat,
+    column_basis,
+    from_domain,
+    integer_form,
+    krylov_cyclic,
+    mod_p_image,
+    primes_1_mod_4,
+    to_domain_elements,
+)
 from constructions.gaussian import minimal_polynomial as _native_minimal_polynomial
 
 __all__ = [
@@ -36,6 +45,8 @@ __all__ = [
     "impulse_responses",
     "minimal_polynomial",
     "interaction_basis",
+    "full_span_basis",
+    "full_span_length",
     "coefficients",
     "coefficient_table",
     "lag_matrix",
@@ -82,9 +93,9 @@ class InteractionBasis:
     """The certified structure of S_target: annihilator p (low to high, monic), basis lags and c_{tau,h}, tau < d."""
 
     ssm: SSM
-    annihilator: list  # p_0, ..., p_d with p_d = 1 and sum_j p_j A^j = 0
+    annihilator: list | None  # p_0, ..., p_d with p_d = 1 and sum_j p_j A^j = 0; None: full span (k = p*d_in)
     lags: list[int]  # t_1 < ... < t_k, M_h = W(t_h)
-    base: list[list]  # c_{tau,h} for tau < d (d rows of k domain elements)
+    base: list[list]  # c_{tau,h} for tau < d (d rows of k domain elements); tau <= t_k when annihilator is None
     minor_cols: list[int]  # entries of vec W where the k x k minor of the basis is nonsingular
 
     @property
@@ -125,10 +136,13 @@ def _convert(x: object) -> tuple[object, object]:
 
 def make_ssm(A: Sequence[Sequence], B: Sequence[Sequence], C: Sequence[Sequence]) -> SSM:
     """An SSM from nested lists of exact entries; the domain is QQ unless some entry is non-real (then QQ_I)."""
-    given = [[[_convert(x) for x in r] for r in M] for M in (A, B, C)]
-    real = all(q is not None for M in given for r in M for q, _ in r)
-    domain = QQ if real else QQ_I
-    mats = [DomainMatrix([[q if real else g for q, g in r] for r in M], (len(M), len(M[0])), domain) for M in given]
+    try:  # most SSMs are real: one conversion per entry (none for entries that are QQ elements already)
+        given = [[[x if type(x) is QQ.dtype else QQ.convert(x) for x in r] for r in M] for M in (A, B, C)]
+        domain = QQ
+    except Exception:  # some entry is not rational: maybe a Gaussian rational
+        given = [[[_convert(x)[1] for x in r] for r in M] for M in (A, B, C)]
+        domain = QQ_I
+    mats = [DomainMatrix([list(r) for r in M], (len(M), len(M[0])), domain) for M in given]
     ssm = SSM(*mats)
     if ssm.A.shape != (ssm.m, ssm.m) or ssm.B.shape[0] != ssm.m or ssm.C.shape[1] != ssm.m:
         raise ValueError(f"shapes A {ssm.A.shape}, B {ssm.B.shape}, C {ssm.C.shape} do not fit together")
@@ -237,6 +251,47 @@ def interaction_basis(ssm: SSM) -> InteractionBasis:
     return InteractionBasis(ssm, annihilator, lags, base, minor_cols)
 
 
+def full_span_length(ssm: SSM) -> int | None:
+    """T + 1 for the first T with rank vec W(0..T) = p*d_in modulo a prime (so also exactly); None if none < m.
+
+    The chain w_tau = C' A'^tau B' (integers) is reduced modulo a prime P = 1 mod 4 (i -> sqrt(-1)); a nonzero minor
+    modulo P is a nonzero integer, so full rank modulo P implies full rank over QQ(i). A prime that lowers the rank
+    only makes this return None (the caller then uses the annihilator witness): it never gives a wrong answer.
+    """
+    width = ssm.p * ssm.d
+    if width > ssm.m:  # p*d_in distinct lags t_h < m (the greedy lags of an m-state SSM) cannot exist
+        return None
+    prime, root = primes_1_mod_4(1)[0]
+    (ar, ai, _), (br, bi, _), (cr, ci, _) = (integer_form(M) for M in ssm.native)
+    a, state, c = (mod_p_image(x, y, prime, root) for x, y in ((ar, ai), (br, bi), (cr, ci)))
+    rows: list[list[int]] = []
+    for tau in range(ssm.m):
+        rows.append([int(x) for x in (c * state).entries()])
+        if len(rows) >= width and nmod_mat(rows, prime).rank() == width:
+            return tau + 1
+        state = a * state
+    return None
+
+
+def full_span_basis(ssm: SSM, count: int | None = None) -> InteractionBasis:
+    """The interaction basis without an annihilator when the lags span all p x d_in matrices, else the usual one.
+
+    Only the lags W(0..T) are computed exactly, T found modulo a prime (full_span_length); the exact greedy lags of
+    W(0..T) then end at t_k <= T, and c_{tau,h} is kept for tau <= t_k (the kernel's full-span witness).
+    """
+    count = count if count is not None else full_span_length(ssm)
+    if count is None:
+        return interaction_basis(ssm)
+    vecs = lag_matrix(ssm, count)
+    lags, coords = column_basis(vecs)
+    if len(lags) != ssm.p * ssm.d:  # cannot happen (full rank modulo P implies full rank); stay safe
+        return interaction_basis(ssm)
+    base = [to_domain_elements(coords[tau], ssm.domain) for tau in range(lags[-1] + 1)]
+    im = _columns(vecs.im, lags).transpose() if vecs.im is not None else None
+    minor_cols = column_basis(GMat(_columns(vecs.re, lags).transpose(), im))[0]
+    return InteractionBasis(ssm, None, lags, base, minor_cols)
+
+
 def _columns(m: fmpq_mat, cols: list[int]) -> fmpq_mat:
     """The given columns of a rational matrix, in order."""
     return fmpq_mat(m.nrows(), len(cols), [m[r, c] for r in range(m.nrows()) for c in cols])
@@ -244,11 +299,16 @@ def _columns(m: fmpq_mat, cols: list[int]) -> fmpq_mat:
 
 def cyclic_vectors(basis: InteractionBasis, limit: int = 64) -> list[int] | None:
     """Unit vectors e_i whose Krylov vectors A^j e_i (j < d) span the state space (None if not found)."""
+    if basis.annihilator is None:
+        return None
     return krylov_cyclic(basis.ssm.native[0], len(basis.annihilator) - 1, limit)
 
 
 def coefficients(basis: InteractionBasis, n: int) -> Iterator[list]:
     """c_{tau,.} for tau < n: the base for tau < d, then c_tau = -sum_j p_j c_{tau-d+j} (the recurrence of W)."""
+    if basis.annihilator is None:  # a full-span basis keeps c_tau for tau <= t_k only: use the annihilator's
+        yield from coefficients(interaction_basis(basis.ssm), n)
+        return
     p, d, window = basis.annihilator, len(basis.annihilator) - 1, []
     zero = basis.ssm.domain.zero
     for tau in range(n):

@@ -15,13 +15,23 @@ from sympy.polys.domains import QQ
 
 from constructions.exact import number
 from constructions.heads import INSTANCES
-from constructions.ssm import SSM, InteractionBasis, cyclic_vectors, interaction_basis
+from constructions.ssm import (
+    SSM,
+    InteractionBasis,
+    cyclic_vectors,
+    full_span_basis,
+    full_span_length,
+    interaction_basis,
+)
 from verify.certificate import Obligation, make_certificate
 from verify.registry import claim
 
 __all__ = [
     "ssm_rows",
     "span_witness",
+    "heads_basis",
+    "BeyondSupport",
+    "certificate_size",
     "heads_goals",
     "heads_obligations",
     "heads_certificate",
@@ -39,6 +49,14 @@ CYCLIC_FROM_M = 24
 # kernel then solves for it on the minor and checks the same identity (a 64-state SSM would otherwise carry 1.2 MB
 # of 1600-digit numbers in each of its three obligations).
 LIST_LIMIT = 20_000
+# From this state dimension on, `verify heads` (heads_basis) writes the full-span witness when the lags span every
+# p x d_in matrix (k = p*d_in): no annihilator, only the lags W(0..t_k), which the kernel recomputes; the built-in
+# instances (m <= 16) keep the annihilator witness, which the Coq translation (verify/coq/ssm.py) reads.
+FULL_SPAN_FROM_M = 24
+# The annihilator witness at m = 256 (dense) costs the kernel about 3.5 M of its 8 M work units and grows like m^3;
+# `verify heads` refuses a larger SSM that needs it at once (BeyondSupport) instead of building a certificate the
+# kernel would refuse.
+ANNIHILATOR_MAX_M = 256
 COMPACT_LIMIT = 250_000
 
 # The built-in instance each template claim is produced for by `verify run` / `verify all`.
@@ -85,18 +103,53 @@ def _coefficient_field(basis: InteractionBasis) -> list | dict | None:
     return compact_rows(values) if size <= COMPACT_LIMIT else None
 
 
+class BeyondSupport(ValueError):
+    """The SSM's certificate would exceed what the kernel checks (size or work): said at once, before the work."""
+
+
+def heads_basis(ssm: SSM) -> InteractionBasis:
+    """The basis `verify heads` certifies: from FULL_SPAN_FROM_M states on, the full-span witness when it exists.
+
+    Without it (k < p*d_in, or p*d_in > m) the annihilator witness costs the kernel about m^3 products of growing
+    integers; beyond ANNIHILATOR_MAX_M states that passes the kernel's work bound, so BeyondSupport is raised at once.
+    """
+    if ssm.m < FULL_SPAN_FROM_M:
+        return interaction_basis(ssm)
+    count = full_span_length(ssm)
+    if count is not None:
+        return full_span_basis(ssm, count)
+    if ssm.m > ANNIHILATOR_MAX_M:
+        raise BeyondSupport(
+            f"m = {ssm.m} states, and the lags do not span all {ssm.p} x {ssm.d} matrices (k < p*d_in): the "
+            f"annihilator witness this needs is supported up to m = {ANNIHILATOR_MAX_M} states (the kernel's work "
+            "bound)"
+        )
+    return interaction_basis(ssm)
+
+
+def certificate_size(rows: dict[str, list[list[str]]]) -> tuple[int, int]:
+    """(bytes, JSON values) of the matrices A, B, C in a thm4.4.heads certificate: 4 copies (params and 3 goals).
+
+    Canonical JSON puts each entry on its own line: quotes, comma, newline and an indent of 4 (params) or 6 (goals).
+    """
+    size = sum(len(x) for M in rows.values() for row in M for x in row)
+    values = sum(len(row) for M in rows.values() for row in M)
+    return 4 * size + 8 * values + 3 * 10 * values, 4 * values
+
+
 def span_witness(basis: InteractionBasis) -> dict:
     """The shared witness: annihilator, basis lags, minor columns, c_{tau,h} for tau < d, first nonzero lags."""
     witness = {
-        "annihilator": [_text(x) for x in basis.annihilator],
         "lags": list(basis.lags),
         "minor_cols": list(basis.minor_cols),
         "first_nonzero": basis.first_nonzero(),
     }
+    if basis.annihilator is not None:  # None: the full-span variant (k = p*d_in lags; c_tau for tau <= t_k)
+        witness["annihilator"] = [_text(x) for x in basis.annihilator]
     coefficients = _coefficient_field(basis)
     if coefficients is not None:
         witness["coefficients"] = coefficients
-    if basis.ssm.m >= CYCLIC_FROM_M:
+    if basis.annihilator is not None and basis.ssm.m >= CYCLIC_FROM_M:
         cyclic = cyclic_vectors(basis)
         if cyclic is not None:
             witness["cyclic"] = cyclic
@@ -141,11 +194,13 @@ _TEMPLATE_PARAMS = {
 }
 
 
-def heads_certificate(ssm: SSM, n: int, claim_id: str = "thm4.4.heads", basis: InteractionBasis | None = None) -> dict:
+def heads_certificate(
+    ssm: SSM, n: int, claim_id: str = "thm4.4.heads", basis: InteractionBasis | None = None, rows: dict | None = None
+) -> dict:
     """A template certificate (params A, B, C, n, k, n_min, r as its claim needs) for any exact SSM."""
     basis = basis or interaction_basis(ssm)
     values = {"n": n, "k": basis.k, "n_min": basis.n_min, "r": basis.feature_dimension(n)}
-    rows = ssm_rows(ssm)
+    rows = rows or ssm_rows(ssm)
     params = {**rows, **{key: values[key] for key in _TEMPLATE_PARAMS[claim_id]}}
     obligations = heads_obligations(ssm, n, basis, _TEMPLATE_PARTS[claim_id], rows)
     return make_certificate(claim_id, "certified", obligations, params)

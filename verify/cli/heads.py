@@ -11,7 +11,7 @@ import argparse
 import json
 from pathlib import Path
 
-from constructions.ssm import SSM, interaction_basis
+from constructions.ssm import SSM
 from verify import heads_error
 from verify.certificate import certificate_bytes
 from verify.kernel import check_certificate, load_json
@@ -37,8 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Compute k and n_min, build and kernel-check the certificates, then write them together; print the summary."""
     from verify.certificate import sweep_stale_temps, write_group
-    from verify.claims.s4_heads import heads_certificate
-    from verify.cli.common import certificate_too_large, checked_bytes, output_errors, prepare_folder
+    from verify.claims.s4_heads import BeyondSupport, heads_basis, heads_certificate
+    from verify.cli.common import InputError, certificate_too_large, checked_bytes, output_errors, prepare_folder
 
     if heads_error.wants_error_table(args):
         return heads_error.run(args)
@@ -50,14 +50,18 @@ def run(args: argparse.Namespace) -> int:
     with steps.step(f"reading {args.ssm}"):
         ssm, file_n = read_ssm_file(args.ssm)
     n = sequence_length(args.n, "--n") if args.n is not None else file_n
+    rows = _refuse_too_large(ssm, args.ssm)
     with certificate_too_large(args.ssm):
-        with steps.step("interaction basis (minimal polynomial, lags, rref)"):
-            basis = interaction_basis(ssm)
+        with steps.step("interaction basis (lags and rref; the minimal polynomial unless the lags span all)"):
+            try:
+                basis = heads_basis(ssm)
+            except BeyondSupport as err:
+                raise InputError(f"{args.ssm}: {err}") from None
         n = n if n is not None else basis.n_min
         claim_id = "thm4.4.heads" if n >= basis.n_min else "thm4.4.sufficiency"
         path = args.out / f"heads-{args.ssm.stem}-n{n}.json"
         with steps.step("certificate and its kernel re-check"):
-            data = checked_bytes(heads_certificate(ssm, n, claim_id, basis), path, args.ssm)
+            data = checked_bytes(heads_certificate(ssm, n, claim_id, basis, rows), path, args.ssm)
         with steps.step("real 1x1/2x2 block form and its kernel re-check"):
             block_note, block_files = _block_form(ssm, args.out / f"blockdiag-{args.ssm.stem}.json")
         with steps.step("1x1/2x2 criterion on the impulse response and its kernel re-check"):
@@ -100,13 +104,34 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _refuse_too_large(ssm: SSM, source: Path) -> dict:
+    """A, B, C as rows of exact strings; exit 2 at once (before any arithmetic) when the certificate cannot fit."""
+    from verify.claims.s4_heads import certificate_size, ssm_rows
+    from verify.cli.common import InputError
+    from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_JSON_VALUES
+
+    rows = ssm_rows(ssm)
+    size, values = certificate_size(rows)
+    if size > MAX_FILE_BYTES or values > MAX_JSON_VALUES:
+        raise InputError(
+            f"{source}: m = {ssm.m}, p = {ssm.p}, d = {ssm.d}: the certificate carries A, B, C four times, at least "
+            f"{size:,} bytes and {values:,} values, more than the kernel reads ({MAX_FILE_BYTES:,} bytes, "
+            f"{MAX_JSON_VALUES:,} values); use a smaller state dimension or entries with fewer digits"
+        )
+    return rows
+
+
 def _block_form(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """The related review's block-diagonal real form for a real SSM: (what happened, the file to write if any)."""
+    from constructions.blockform import ruled_out_modulo_prime
     from constructions.exact import matrix_rows
     from verify.claims.sA_singular import block_certificate
 
     if str(ssm.domain) != "QQ":
         return "not attempted (complex entries; the claim is about real SSMs)", []
+    reason = ruled_out_modulo_prime(ssm.native[0].re)  # milliseconds; skips the degree-m factorization over QQ
+    if reason is not None:
+        return f"not certified: {reason}", []
     try:
         cert = block_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
     except ValueError as err:  # NotBlockable says which Jordan structure prevents it
@@ -134,6 +159,9 @@ def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     data = certificate_bytes(cert)
     result = check_certificate(load_json(data, str(path)), str(path))
     if not result.valid:
+        over = [e for e in result.errors if "exceeds the kernel's work bound" in e]
+        if over:  # the size, not a fault of the certificate: said as for the realization
+            return f"not certified at this size ({over[0].split(': ', 1)[-1]})", []
         return "kernel rejected: " + "; ".join(result.errors[:3]), []
     params = cert["params"]
     degree = len(params["minpoly"]) - 1
@@ -144,9 +172,12 @@ def _realization(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     """A real SSM with 1x1/2x2 blocks and the same impulse response, when the verdict is realizable over QQ."""
     from constructions.exact import matrix_rows
     from verify.claims.sA_realization import realization_outcome
+    from verify.kernel.theories.realization.kind_response import MAX_RESPONSE_SIDE
 
     if str(ssm.domain) != "QQ":
         return "not attempted (complex entries; the claim is about real SSMs)", []
+    if ssm.m > MAX_RESPONSE_SIDE:  # said before the rows are written out (seconds at m = 512)
+        return f"not attempted (m = {ssm.m} > {MAX_RESPONSE_SIDE} states)", []
     cert, note = realization_outcome(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
     if cert is None:
         return note, []

@@ -70,6 +70,8 @@ def _witness_parts(goal: dict, witness: dict) -> dict:
     m, d, p = len(a), len(b[0]), len(c)
     if len(a[0]) != m or len(b) != m or len(c[0]) != m:
         raise NotMapped("A, B, C have incompatible shapes")
+    if "annihilator" not in witness:
+        raise NotMapped("the full-span witness (no annihilator; verify heads from m = 24 on): not translated")
     poly = [rat(x, "witness.annihilator") for x in witness["annihilator"]]
     lags = [int(t) for t in witness["lags"]]
     if not lags:

@@ -32,7 +32,9 @@ WHY_CONDITION7 = (
     "are a basis of S_target, so k = dim S_target. Rank is monotone in n; c_{tau,k} = 0 for tau < t_k "
     "puts W(0..t_k-1) in a (k-1)-dimensional span, so (7) fails for n <= t_k and holds for n >= t_k + 1 "
     "= n_min (n_min = 1 when k = 0). Nothing is found by watching the rank stop growing (it can stall "
-    "and grow again)."
+    "and grow again). A witness without an annihilator (full span) must name k = p*d_in lags, which the "
+    "kernel compares with the goal's B and C: k independent W(t_h) then span every p x d_in matrix, hence "
+    "S_target, so k = dim S_target, and only W(0..t_k) are recomputed (d = t_k + 1 above)."
 )
 # Why at least k heads are needed, given condition (7) at n (the ssm_heads_necessary obligation).
 WHY_HEAD_COUNT = (
@@ -54,7 +56,9 @@ WHY_SUFFICIENCY = (
     "are needed. Rank refinement: the kernel checks c_{tau,h} = 0 for tau < z_h and c_{z_h,h} != 0, so "
     "A^(h) = S^{z_h} U_h with S the down-shift and U_h lower-triangular Toeplitz with nonzero diagonal "
     "c_{z_h,h}: rank A^(h) = max(0, n - z_h), P = [e_{z_h}..e_{n-1}], Q^T = the first n - z_h rows of "
-    "U_h, and r = max_h rank A^(h) <= n. Heads h > k (H > k): V^(h) = 0."
+    "U_h, and r = max_h rank A^(h) <= n. Heads h > k (H > k): V^(h) = 0. Full-span witness: the M_h are "
+    "a basis of all p x d_in matrices, so c_{tau,.} are the unique coordinates of W(tau) and (8) holds "
+    "for every tau by definition; c_{t_h,h} = 1 gives z_h <= t_h <= t_k, inside the checked rows."
 )
 WHY_HEADS = WHY_NECESSITY + " " + WHY_SUFFICIENCY
 

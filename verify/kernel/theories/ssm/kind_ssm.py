@@ -9,8 +9,12 @@ Every kind reads an exact linear SSM (A, B, C) with entries in QQ(i) and re-deri
 * the smallest n for (7): c_{tau,k} = 0 for every tau < t_k, so W(0..t_k - 1) lie in a (k-1)-dimensional
   span and (7) fails for n <= t_k, while it holds for n >= t_k + 1; hence n_min = t_k + 1 (1 when k = 0).
 
-The coefficients c_{tau,.} for tau >= d are *defined* by the same recurrence as W; both sides of (8) satisfy it
-and agree for tau < d, so (8) holds for every tau by induction and no coefficient beyond d - 1 is needed.
+Without an annihilator (the full-span witness) the lags must be k = p*d_in independent W(t_h): they span every
+p x d_in matrix, hence S_target, so k = dim S_target, c_{tau,.} are the unique coordinates for every tau, (8) holds
+by definition, and the lags, coefficients and first nonzero lags are checked for tau <= t_k only (d = t_k + 1).
+With an annihilator, the coefficients c_{tau,.} for tau >= d are *defined* by the same recurrence as W; both sides
+of (8) satisfy it and agree for tau < d, so (8) holds for every tau by induction and no coefficient beyond d - 1 is
+needed.
 The sufficiency kind then checks the rank-refined factorization of the lower-triangular Toeplitz A^(h): with
 z_h the first lag where c_{.,h} is nonzero (c_{tau,h} = 0 for tau < z_h, c_{z_h,h} != 0, both checked),
 rank A^(h) = max(0, n - z_h) and r = max_h rank A^(h). See docs/thm4.4.md.

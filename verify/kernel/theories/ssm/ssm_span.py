@@ -12,6 +12,9 @@ C = C'/D_C, the lags are W(tau) = w_tau / (D_C D_B D_A^tau) with w_tau = vec C' 
 * Coefficients: given (rows of number strings or the compact form) or, when left out, solved on the minor (python-
   flint). Either way the kernel then checks, in integers, diag(delta) w = Zn w[lags] for every row and entry, where
   Z_{tau,h} = c_{tau,h} D_A^(tau - t_h) and Zn = diag(delta) Z: this is W(tau) = sum_h c_{tau,h} W(t_h).
+* Full span (no "annihilator"): when the witness names k = p*d_in lags, a nonsingular k x k minor makes the W(t_h)
+  a basis of all p x d_in matrices, which contain S_target; so S_target is that space, k = dim S_target with no
+  annihilator, c_{tau,.} exists (uniquely) for every tau, and only the rows tau <= t_k are computed (d = t_k + 1).
 Results are memoized under the SHA-256 of the exact inputs (matrix texts and witness), so the three obligations of
 one certificate pay once; only successful checks are stored. The memo is limits.shared_result: a certificate that
 finds a result another certificate computed is charged its cost, so charges never depend on what ran before.
@@ -33,9 +36,12 @@ from ...core.numbers import GQ, ONE, parse_integer, parse_number
 
 __all__ = ["span", "read_matrix", "MAX_DIMENSION"]
 
-# State, input and output dimensions m, d, p: S4 (m = 64) and S5 (m = 256) sizes; work is charged, so a request
-# inside the bound is still refused quickly when it would cost too much.
-MAX_DIMENSION = 256
+# State, input and output dimensions m, d, p. A statement's A is written in its parameters and in each of its
+# goals (4 copies for thm4.4.heads), so m^2 <= MAX_JSON_VALUES / 4 = 375,000 holds for any file the kernel reads:
+# 600 is the largest m a thm4.4.heads certificate can have. Inside the bound the work is charged per product (the
+# full-span witness costs about t_k products of m x m by m x d_in; the annihilator about m^3), so a request the
+# kernel cannot afford is still refused quickly ("exceeds the kernel's work bound").
+MAX_DIMENSION = 600
 
 
 def _key(*parts: object) -> str:
@@ -286,29 +292,54 @@ def _lags_and_columns(witness: dict, d: int, width: int, here: str) -> tuple[lis
 
 
 def span(ssm: tuple[QMat, QMat, QMat], witness: object, where: str, extra: tuple[str, ...] = ()) -> dict:
-    """Check the shared witness; k, n_min, the basis lags, the zero pattern of c_{tau,h} (tau < d) and d."""
+    """Check the shared witness; k, n_min, the basis lags, the zero pattern of c_{tau,h} (tau < d) and d.
+
+    Two variants: with an "annihilator" (any SSM), or without one ("full span": then the lags must be p*d_in
+    independent W(t_h), which span every p x d_in matrix, so no lag beyond t_k is needed; d is then t_k + 1).
+    """
     here = f"{where}.witness"
-    raw = _field(witness, "annihilator", here)
-    required = ("annihilator", "lags", "minor_cols", *extra)
-    expect_keys(witness, here, required=required, optional=("coefficients", "cyclic"))
+    if isinstance(witness, dict) and "annihilator" not in witness and "lags" in witness:
+        expect_keys(witness, here, required=("lags", "minor_cols", *extra), optional=("coefficients",))
+        raw = None
+    else:
+        raw = _field(witness, "annihilator", here)
+        required = ("annihilator", "lags", "minor_cols", *extra)
+        expect_keys(witness, here, required=required, optional=("coefficients", "cyclic"))
     key = "span:" + _key([x.key for x in ssm], {k: v for k, v in witness.items() if k not in extra})
     return shared_result(key, f"{here}: the span check", lambda: _check_span(ssm, witness, raw, where))
 
 
+def _full_span_length(ssm: tuple[QMat, QMat, QMat], witness: dict, here: str) -> int:
+    """d = t_k + 1 for the full-span variant: k = p*d_in lags (so they span every p x d_in matrix), t_k < m."""
+    A, B, C = ssm
+    width = C.shape[0] * B.shape[1]
+    lags = _field(witness, "lags", here)
+    if not isinstance(lags, list) or len(lags) != width:
+        raise KernelError(f"{here}.lags", f"without an annihilator, expected p*d_in = {width} basis lags")
+    return parse_integer(lags[-1], f"{here}.lags", 0, A.shape[0] - 1) + 1
+
+
 def _check_span(ssm: tuple[QMat, QMat, QMat], witness: dict, raw: object, where: str) -> dict:
-    """The span check proper (see span): annihilator, lag rows, minor, coefficients and the identity."""
+    """The span check proper (see span): annihilator (or full span), lag rows, minor, coefficients and identity."""
     A = ssm[0]
     m, here = A.shape[0], f"{where}.witness"
-    if not isinstance(raw, list) or not 2 <= len(raw) <= m + 1:
-        raise KernelError(f"{here}.annihilator", f"expected p_0..p_d with 1 <= d <= m = {m}")
-    p = _numbers(raw, None, f"{here}.annihilator")
-    d = len(p) - 1
-    if p[-1] != ONE:
-        raise KernelError(f"{here}.annihilator", f"expected a monic polynomial p_0..p_d with 1 <= d <= m = {m}")
-    _check_annihilator(A, p, witness.get("cyclic"), here)
+    if raw is None:
+        d = _full_span_length(ssm, witness, here)
+    else:
+        if not isinstance(raw, list) or not 2 <= len(raw) <= m + 1:
+            raise KernelError(f"{here}.annihilator", f"expected p_0..p_d with 1 <= d <= m = {m}")
+        p = _numbers(raw, None, f"{here}.annihilator")
+        d = len(p) - 1
+        if p[-1] != ONE:
+            raise KernelError(f"{here}.annihilator", f"expected a monic polynomial p_0..p_d with 1 <= d <= m = {m}")
+        _check_annihilator(A, p, witness.get("cyclic"), here)
     w = _lag_rows(ssm, d, where)
     lags, cols = _lags_and_columns(witness, d, w.shape[1], here)
     k = len(lags)
+    if raw is None and (k != w.shape[1] or lags[-1] != d - 1):
+        raise KernelError(
+            f"{here}.lags", f"without an annihilator, expected p*d_in = {w.shape[1]} lags ending at {d - 1}"
+        )
     minor = _check_minor(w, lags, cols, here)
     if "coefficients" in witness:
         z, delta = _given_coefficients(witness["coefficients"], d, k, lags, A.d, f"{here}.coefficients")
