@@ -45,7 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--method",
         choices=("auto", "exact", "float"),
         default="auto",
-        help="S4D/S5/LRU: kernel-checked exact certificate, or float64 with a priori bounds (auto: exact when small)",
+        help="kernel-checked exact certificate, or float64 with a-priori bounds re-checked by the kernel (auto: exact "
+        "when small; A, B, C files: a dense A up to m = 64, a diagonal one up to 256, p d up to 1024)",
     )
 
 

@@ -36,6 +36,7 @@ from flint import fmpq
 from ...core.errors import KernelError, expect_keys
 from ...core.limits import charge, declare_work, shared_result
 from ...core.numbers import GQ, format_number, parse_integer, parse_number
+from . import dense
 
 __all__ = [
     "KINDS",
@@ -57,14 +58,6 @@ MAX_FLOAT_WORK = 1 << 40  # float operations (R n N + R^2 n + R^3 terms) in one 
 FLOPS_PER_UNIT = 4000  # float operations per work unit (about 1 microsecond; BLAS-bound on 2 cores)
 FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",)), "dense": (("A", "B", "C"), ())}
 METHODS = {"depthwise": ("rows",), "mimo": ("rows", "core"), "dense": ("rows", "core")}
-# form dense, method core: F~ (p d x n) is held in memory with one chunk of the residual; p d n is capped so that
-# a check stays below about 1 GB (the builder refuses larger layers at once, naming the size and this limit)
-MAX_DENSE_VALUES = 1 << 25
-LYAPUNOV_SLACKS = (1.0, 8.0, 64.0)  # rho = spectral radius (1 + slack / n): tried in turn, nearest first
-# form dense: its work is a function of the declared sizes (m, p, d, n: a user's SSM), added to the certificate's
-# budget up to this cap (64 million units, about a minute on 2 cores; dense m = 256, p = d = 64, n = 4096 is 12M)
-DENSE_WORK_CAP = 64_000_000
-_BLOCK = 64  # float_gram.BLOCK (that module imports numpy, so it is not imported here)
 _COMPLEX = {"a", "c", "B", "C"}
 _REAL = {"dense": {"A", "B", "C"}}  # arrays stored as float64 in a form, though complex in the others
 _SHA = r"sha256:[0-9a-f]{64}"  # a pattern, compiled by re when used (no work at import time)
@@ -199,7 +192,7 @@ def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
 
     np = fg.np
     if form == "dense":
-        return _dense_rows(arrays, method, n, where)
+        return dense.dense_rows(arrays, method, n, where)
     a = arrays["a"]
     if form == "depthwise":
         c = arrays["c"]
@@ -237,112 +230,6 @@ def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
     if not mu < 1:
         raise KernelError(where, f"Gamma is too ill-conditioned for the core method (mu <= {float(mu):.3g})")
     return core["F"], core["eps"], mu
-
-
-def _sqrt_up(x: fmpq) -> fmpq:
-    """An exact rational >= sqrt(x) (x >= 0), within a few parts in 10^12."""
-    s = fmpq(*(math.sqrt(float(x)) * (1 + 2.0**-40)).as_integer_ratio())
-    while s * s < x:
-        s = s * fmpq(1 + 2**20, 2**20)
-    return s
-
-
-def _dense_rows(arrays: dict, method: str, n: int, where: str) -> tuple:
-    """Form dense (W(tau) = C A^tau B, real): F~ (rows) or its projection (core), eps, mu and the core's extra."""
-    from . import float_gram as fg
-
-    np = fg.np
-    A, B, C = arrays["A"], arrays["B"], arrays["C"]
-    m, d, p = A.shape[0], B.shape[1], C.shape[0]
-    R = p * d
-    if R * n > MAX_DENSE_VALUES or m > MAX_ROWS:
-        raise KernelError(f"{where}.arrays", f"p d n = {R * n} and m = {m}; at most {MAX_DENSE_VALUES} and {MAX_ROWS}")
-    side = min(m + 8, R, n) if method == "core" else R
-    if side > MAX_ROWS:
-        raise KernelError(f"{where}.method", f"'{method}' has {side} rows; at most {MAX_ROWS}")
-    charge(dense_work(m, p, d, n, method) // FLOPS_PER_UNIT + 1, f"{where}: float64 Gram")
-    kappa, rho = _power_bound(A, n, where)
-    F, eta = fg.dense_rows(A, B, C, n, float(kappa) * (1 + 2.0**-40), rho)
-    if method == "rows":
-        eps = np.zeros_like(F)
-        eps[0] = eta  # only sum_t w_t ||eps_t||^2 is used (E2): the column bounds eta_t stand in one row
-        return F, eps, fmpq(0), None
-    core = fg.dense_core(F, eta, n, side)
-    mu = _up(core["f_z"])
-    if not mu < 1:
-        raise KernelError(where, f"the projection basis Z is not orthonormal enough (f <= {float(mu):.3g})")
-    u = fmpq(1, 2**53)
-    g_trace = fmpq(n + R + 2) * u / (1 - fmpq(n + R + 2) * u)
-    t0, e2, q2 = _up(core["t0"]), _up(core["e2"]), _up(core["q2"])
-    t0_lo, t0_hi = t0 / (1 + g_trace) - fmpq(1, 10**300), t0 / (1 - g_trace)
-    cross = 2 * _sqrt_up(t0_hi * e2)
-    trace = (max(fmpq(0), t0_lo - cross), t0_hi + cross + e2)
-    add = 2 * _sqrt_up(trace[1]) * _sqrt_up(q2) + q2  # >= ||G - Pi G Pi||_F
-    return core["F"], core["eps"], mu, {"add": add, "ambient": R, "trace": trace, "q2": q2}
-
-
-def dense_work(m: int, p: int, d: int, n: int, method: str) -> int:
-    """Float operations of form dense: powers and rows, Lyapunov witnesses, sketch, QR, projection, residual, Gram."""
-    R = p * d
-    side = min(m + 8, R, n) if method == "core" else R
-    work = 2 * R * m * n + 2 * (m + p) * m * m * _BLOCK + 2 * m * m * d * (n // _BLOCK + 1) + 3 * 200 * m**3
-    work += 2 * side * side * n + 12 * side**3
-    return work + (6 * R * n * side + 4 * R * side * side if method == "core" else 0)
-
-
-def _power_bound(A: object, n: int, where: str) -> tuple[fmpq, float]:
-    """(kappa, rho) with ||A^k||_2 <= kappa rho^k for all k, decided exactly from a Lyapunov witness P.
-
-    rho^2 P - A^T P A >= 0 (its smallest eigenvalue bracketed from below, minus ||M - M~||_F) and P > 0 give
-    x^T (A^k)^T P A^k x <= rho^(2k) x^T P x, so ||A^k||_2^2 <= rho^(2k) lambda_max(P) / lambda_min(P).
-    rho = radius (1 + slack / n) for each slack of LYAPUNOV_SLACKS (a nearer rho is a worse-conditioned P); of
-    those decided, the one whose kappa^2 sum_t w_t rho^2t / sum_t w_t radius^2t is smallest (a heuristic for the
-    widths: any decided pair is a valid bound).
-    """
-    from . import float_gram as fg
-
-    found = []
-    for slack in LYAPUNOV_SLACKS:
-        bound = fg.power_bound(A, n, slack)
-        dp0, dp1, fp, rp = bound["p"]
-        p_hi = _up(abs(dp0)) * (1 + _up(fp)) + _up(rp)
-        p_lo = fmpq(*float(dp1).as_integer_ratio())
-        p_lo = p_lo - _up(fp) * abs(p_lo) - _up(rp)
-        dm, fm, rm = bound["m"]
-        m_lo = fmpq(*float(dm).as_integer_ratio())
-        m_lo = m_lo - _up(fm) * abs(m_lo) - _up(rm) - _up(bound["e_m"])
-        if p_lo > 0 and m_lo >= 0:
-            kappa = _sqrt_up(p_hi / p_lo)
-            if kappa < 10**100:
-                found.append((bound["score"], slack, kappa, bound["rho"]))
-    if found:
-        _, _, kappa, rho = min(found)
-        return kappa, rho
-    raise KernelError(where, "no Lyapunov witness bounds ||A^k|| (rho^2 P - A^T P A >= 0 and P > 0 undecided)")
-
-
-def _projected(bounds: list, extra: dict) -> list[tuple[fmpq, fmpq]]:
-    """e_H for G from the brackets of Pi G Pi (bounds: per H the top sum and rest-sum ends) and ||G - Pi G Pi||_F.
-
-    Weyl: every eigenvalue of G is within add of that of Pi G Pi (rank <= R, so those beyond R are in [0, add]);
-    Ky Fan: the sum of the H largest within sqrt(H) add; trace G = trace Pi G Pi + ||(I - Pi) S||_F^2 (<= q2),
-    intersected with the direct bounds from F~.
-    """
-    add, ambient, (t_lo, t_hi), q2 = extra["add"], extra["ambient"], extra["trace"], extra["q2"]
-    R = len(bounds)
-    out = []
-    for h, (s_lo, s_hi, rest_lo, rest_hi, k_lo, k_hi) in enumerate(bounds, start=1):
-        lo_t, hi_t = max(t_lo, k_lo), min(t_hi, k_hi + q2)
-        s_lo, s_hi = max(fmpq(0), s_lo - _isqrt_up(h) * add), min(hi_t, s_hi + _isqrt_up(h) * add)
-        rest_lo, rest_hi = rest_lo - (R - h) * add, rest_hi + (ambient - h) * add
-        tail_lo = max(fmpq(0), lo_t - s_hi, rest_lo)
-        tail_hi = max(fmpq(0), min(hi_t - s_lo, rest_hi))
-        lower = max(tail_lo / hi_t, tail_lo / (tail_lo + s_hi) if tail_lo + s_hi > 0 else fmpq(0))
-        upper = min(fmpq(1), tail_hi / lo_t if lo_t > 0 else fmpq(1))
-        if tail_hi + s_lo > 0:
-            upper = min(upper, tail_hi / (tail_hi + s_lo))
-        out.append((lower, upper))
-    return out
 
 
 def _up(x: float) -> fmpq:
@@ -415,7 +302,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
         if tail_hi + s_lo > 0:
             upper = min(upper, tail_hi / (tail_hi + s_lo))
         out.append((lower, upper))
-    return _projected(projected, extra) if extra is not None else out
+    return dense.projected(projected, extra) if extra is not None else out
 
 
 def own_enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "float_gram") -> list:
@@ -425,7 +312,8 @@ def own_enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "
     if form == "dense":  # work fixed by the declared sizes (a user's SSM), allowed beyond the budget up to a cap
         shapes = dict((name, shape) for name, (shape, _) in arrays)
         m, p, d = shapes["A"][0], shapes["C"][0], shapes["B"][-1]
-        declare_work(dense_work(m, p, d, n, method) // FLOPS_PER_UNIT + 1, DENSE_WORK_CAP, f"{where}: float64 Gram")
+        units = dense.dense_work(m, p, d, n, method) // FLOPS_PER_UNIT + 1
+        declare_work(units, dense.DENSE_WORK_CAP, f"{where}: float64 Gram")
     content = [
         form,
         method,
