@@ -142,3 +142,18 @@ def test_sizes_beyond_the_declared_work_cap_are_refused_before_any_float_work():
     arrays = {"A": A, "B": np.ones((2048, 64)), "C": np.ones((64, 2048))}
     with pytest.raises(WorkExceeded, match="units declared"):
         float_certificate("dense", "core", arrays, {}, 1 << 15, TOL)
+
+
+def test_declared_work_extends_the_budget_up_to_its_cap_and_is_charged_in_a_fresh_budget(cert):
+    from verify.kernel.core.limits import declare_work
+
+    with work_budget(100) as budget:
+        declare_work(50, 1000, "test")
+        assert budget.total == 150
+        with pytest.raises(WorkExceeded, match="1,001 units declared, at most 1,000"):
+            declare_work(1001, 1000, "test")
+    declare_work(10**12, 10**13, "outside any budget: no effect")
+    # a budget far below the form's work: the declared work is added, and the memo's units are charged to it
+    with work_budget(100) as small:
+        assert check_certificate(cert, budget=small).valid
+    assert small.used > 100 and small.total >= small.used  # valid only through the declared work
