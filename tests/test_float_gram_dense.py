@@ -157,3 +157,15 @@ def test_declared_work_extends_the_budget_up_to_its_cap_and_is_charged_in_a_fres
     with work_budget(100) as small:
         assert check_certificate(cert, budget=small).valid
     assert small.used > 100 and small.total >= small.used  # valid only through the declared work
+
+
+def test_a_nilpotent_shift_register_is_bounded_through_its_norm():
+    m = 12
+    A = np.eye(m, k=-1)  # radius 0: rho from the spectral radius cannot bound the powers; rho = ||A||_2 can
+    arrays = {"A": A, "B": np.eye(m)[:, :2], "C": np.arange(2 * m, dtype=float).reshape(2, m) / 8}
+    kappa, rho = dense.power_bound(A, 40, "test")
+    assert rho <= 1.03 and float(kappa) < 10  # rho = ||A||_2 (1 + 1/n), kappa about sqrt(m)
+    with work_budget():
+        own = enclosures("dense", "rows", _stored(arrays), 40)
+    exact = _exact_e(arrays, 40)
+    assert all(lo < e < hi for (lo, hi), e in zip(own[:-1], exact[:-1]) if e > 0)

@@ -20,6 +20,7 @@ __all__ = [
     "DENSE_WORK_CAP",
     "MAX_DENSE_VALUES",
     "LYAPUNOV_SLACKS",
+    "LYAPUNOV_CHOICES",
     "dense_work",
     "power_bound",
     "dense_rows",
@@ -30,6 +31,8 @@ __all__ = [
 # a check stays below about 1 GB (the builder refuses larger layers at once, naming the size and this limit)
 MAX_DENSE_VALUES = 1 << 25
 LYAPUNOV_SLACKS = (1.0, 8.0, 64.0)  # rho = spectral radius (1 + slack / n): tried in turn, nearest first
+# then rho = factor ||A||_2 (1 + 1/n): a nilpotent A (a shift register) has radius 0 but kappa ~ sqrt(m) at rho = 1
+LYAPUNOV_CHOICES = tuple((s, 0.0) for s in LYAPUNOV_SLACKS) + ((1.0, 0.5), (1.0, 1.0))
 # form dense: its work is a function of the declared sizes (m, p, d, n: a user's SSM), added to the certificate's
 # budget up to this cap (64 million units, about a minute on 2 cores; dense m = 256, p = d = 64, n = 4096 is 12M)
 DENSE_WORK_CAP = 64_000_000
@@ -98,7 +101,8 @@ def dense_work(m: int, p: int, d: int, n: int, method: str) -> int:
     """Float operations of form dense: powers and rows, Lyapunov witnesses, sketch, QR, projection, residual, Gram."""
     R = p * d
     side = min(m + 8, R, n) if method == "core" else R
-    work = 2 * R * m * n + 2 * (m + p) * m * m * _BLOCK + 2 * m * m * d * (n // _BLOCK + 1) + 3 * 200 * m**3
+    work = 2 * R * m * n + 2 * (m + p) * m * m * _BLOCK + 2 * m * m * d * (n // _BLOCK + 1)
+    work += len(LYAPUNOV_CHOICES) * 300 * m**3
     work += 2 * side * side * n + 12 * side**3
     return work + (6 * R * n * side + 4 * R * side * side if method == "core" else 0)
 
@@ -108,16 +112,17 @@ def power_bound(A: object, n: int, where: str) -> tuple[fmpq, float]:
 
     rho^2 P - A^T P A >= 0 (its smallest eigenvalue bracketed from below, minus ||M - M~||_F) and P > 0 give
     x^T (A^k)^T P A^k x <= rho^(2k) x^T P x, so ||A^k||_2^2 <= rho^(2k) lambda_max(P) / lambda_min(P).
-    rho = radius (1 + slack / n) for each slack of LYAPUNOV_SLACKS (a nearer rho is a worse-conditioned P); of
+    rho = radius (1 + slack / n) for each slack of LYAPUNOV_SLACKS (a nearer rho is a worse-conditioned P), then
+    rho = factor ||A||_2 (1 + 1/n) (LYAPUNOV_CHOICES); of
     those decided, the one whose kappa^2 sum_t w_t rho^2t / sum_t w_t radius^2t is smallest (a heuristic for the
     widths: any decided pair is a valid bound).
     """
     from . import float_gram as fg
 
     found = []
-    for slack in LYAPUNOV_SLACKS:
+    for slack, factor in LYAPUNOV_CHOICES:
         try:
-            bound = fg.power_bound(A, n, slack)
+            bound = fg.power_bound(A, n, slack, factor)
         except (ValueError, fg.np.linalg.LinAlgError):  # rho >= 2, a diverging series: try the next slack
             continue
         dp0, dp1, fp, rp = bound["p"]
@@ -130,9 +135,9 @@ def power_bound(A: object, n: int, where: str) -> tuple[fmpq, float]:
         if p_lo > 0 and m_lo >= 0:
             kappa = _sqrt_up(p_hi / p_lo)
             if kappa < 10**100:
-                found.append((bound["score"], slack, kappa, bound["rho"]))
+                found.append((bound["score"], slack, factor, kappa, bound["rho"]))
     if found:
-        _, _, kappa, rho = min(found)
+        _, _, _, kappa, rho = min(found)
         return kappa, rho
     raise KernelError(where, "no Lyapunov witness bounds ||A^k|| (rho^2 P - A^T P A >= 0 and P > 0 undecided)")
 

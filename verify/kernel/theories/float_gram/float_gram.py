@@ -189,28 +189,32 @@ def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> dict:
     return {"t0": t0, "e2": e2, "rounding": gamma(n + 6), "d": d, "f": f, "r": r, "side": R}
 
 
-def power_bound(A: np.ndarray, n: int, slack: float = 1.0) -> dict:
+def power_bound(A: np.ndarray, n: int, slack: float = 1.0, norm_factor: float = 0.0) -> dict:
     """A Lyapunov witness for ||A^k||_2 <= kappa rho^k (k >= 0): rho, and measured brackets of P and of M.
 
-    rho (a dyadic float, rho^2 exact) is chosen above the spectral radius; P ~ sum_k (A/rho)^kT (A/rho)^k (Smith's
-    doubling, an untrusted approximation) is symmetrized, so the exact P is that float matrix. Returned: the eigen
-    witnesses of P and of M~ = fl(rho^2 P - fl(fl(A^T P) A)) (d, f, r as in eigen_residuals) and e_M >= ||M -
-    M~||_F (M = rho^2 P - A^T P A exactly): the kind decides lambda_min(M) >= 0 and lambda_min(P) > 0 in fmpq.
+    rho (a dyadic float, rho^2 exact) is chosen above the spectral radius (or as norm_factor ||A||_2); P ~ sum_k
+    (A/rho)^kT (A/rho)^k (Smith's doubling, an untrusted approximation) is symmetrized, so the exact P is that float
+    matrix. Returned: the eigen witnesses of P and of M~ = fl(rho^2 P - fl(fl(A^T P) A)) (d, f, r as in
+    eigen_residuals) and e_M >= ||M - M~||_F (M = rho^2 P - A^T P A exactly): the kind decides lambda_min(M) >= 0
+    and lambda_min(P) > 0 in fmpq.
     """
     m = A.shape[0]
     radius = float(np.max(np.abs(np.linalg.eigvals(A)))) if m else 0.0
     rho = max(radius * (1 + slack / n), 2.0**-20)  # ratio rho^n / radius^n about e^slack; P grows as slack falls
+    if norm_factor:  # rho from the norm instead (a nilpotent or far-from-normal A: the radius says little)
+        rho = max(norm_factor * float(np.linalg.norm(A, 2)) * (1 + 1 / n), 2.0**-20)
     rho = math.ceil(rho * 2.0**24) / 2.0**24  # 24 fractional bits: rho^2 is exact in float64 while rho < 2
     if not (math.isfinite(rho) and rho < 2):
         raise ValueError(f"the spectral radius of A is {radius:.3g}; at most 2")
     scaled, P = A / rho, np.eye(m)
-    for _ in range(40):  # (radius / rho)^(2^40) is below 1e-30 for every slack used (at most n <= 2^16)
-        P = P + scaled.T @ P @ scaled
-        scaled = scaled @ scaled
-        if not (np.all(np.isfinite(P)) and np.all(np.isfinite(scaled))):
-            raise ValueError("the Lyapunov series for ||A^k|| diverged (A too far from normal)")
-        if float(np.max(np.abs(scaled), initial=0.0)) < 1e-30:
-            break
+    with np.errstate(over="ignore", invalid="ignore"):  # a diverging series is detected below, not warned about
+        for _ in range(40):  # (radius / rho)^(2^40) is below 1e-30 for every slack used (at most n <= 2^16)
+            P = P + scaled.T @ P @ scaled
+            scaled = scaled @ scaled
+            if not (np.all(np.isfinite(P)) and np.all(np.isfinite(scaled))):
+                raise ValueError("the Lyapunov series for ||A^k|| diverged (A too far from normal)")
+            if float(np.max(np.abs(scaled), initial=0.0)) < 1e-30:
+                break
     P = np.triu(P) + np.triu(P, 1).T
     AtP = A.T @ P
     M = rho * rho * P - AtP @ A
