@@ -169,3 +169,7 @@ def test_a_nilpotent_shift_register_is_bounded_through_its_norm():
         own = enclosures("dense", "rows", _stored(arrays), 40)
     exact = _exact_e(arrays, 40)
     assert all(lo < e < hi for (lo, hi), e in zip(own[:-1], exact[:-1]) if e > 0)
+
+
+def test_the_choices_list_every_slack():
+    assert [s for s, factor in dense.LYAPUNOV_CHOICES if not factor] == list(dense.LYAPUNOV_SLACKS)
