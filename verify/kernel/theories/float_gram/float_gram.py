@@ -28,6 +28,7 @@ __all__ = [
     "power_bound",
     "dense_rows",
     "dense_core",
+    "two_norm",
 ]
 
 UNIT = 2.0**-53
@@ -240,6 +241,13 @@ def power_bound(A: np.ndarray, n: int, slack: float = 1.0, norm_factor: float = 
     }
 
 
+def two_norm(X: np.ndarray) -> float:
+    """An upper bound of ||X||_2: ||X||_2^2 = ||X^T X||_2 <= ||fl(X^T X)||_F + gamma_k ||X||_F^2 (the smaller side)."""
+    X = X if X.shape[0] >= X.shape[1] else X.T
+    norm = fro(X)
+    return math.sqrt(fro(X.T @ X) + gamma(X.shape[0]) * norm * norm) * SAFE + 1e-150
+
+
 def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float, rho: float) -> tuple:
     """F~[(i, j), t] ~ (C A^t B)_ij for t < n, and eta with eta_t >= ||F~[:, t] - vec C A^t B||_2.
 
@@ -247,16 +255,16 @@ def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float
     C), P~_s = fl(A P~_(s-1)) (P~_0 = I), Y~_(q+1) = fl(P~_b Y~_q) (Y~_0 = B) and F~_t = fl(Q~_s Y~_q). Each
     product errs by some delta with ||delta||_F <= gamma_m ||X||_F ||Y||_F (+ underflow). Every error is a sum of
     terms (power of A) delta (power of A) (Y~ or nothing) whose powers add up to one exponent k, so its norm is
-    <= kappa rho^k ||delta||_F ||Y~||_F: with phi_s = rho phi_(s-1) + ||delta^Q_s||, pi = sum_i rho^(b-i)
-    ||delta^P_i|| and eps_(q+1) = rho^b eps_q + (pi + gamma_m ||P~_b||_F) ||Y~_q||_F, ||Q~_s Y~_q - C A^s Y~_q||
-    <= kappa phi_s ||Y~_q||, ||Y~_q - A^(b q) B|| <= kappa eps_q and ||F~_t - C A^t B|| <= (gamma_m ||Q~_s|| +
-    kappa phi_s) ||Y~_q|| + ||C||_F kappa rho^s eps_q: kappa enters once. Every bound is a monotone float
-    expression (SAFE at the end covers its roundings).
+    <= kappa rho^k ||delta||_F ||Y~||_2: with phi_s = rho phi_(s-1) + ||delta^Q_s||, pi = sum_i rho^(b-i)
+    ||delta^P_i|| and eps_(q+1) = rho^b eps_q + pi ||Y~_q||_2 + gamma_m ||P~_b||_F ||Y~_q||_F, ||Q~_s Y~_q - C A^s
+    Y~_q|| <= kappa phi_s ||Y~_q||_2, ||Y~_q - A^(b q) B|| <= kappa eps_q and ||F~_t - C A^t B|| <= gamma_m ||Q~_s||_F
+    ||Y~_q||_F + kappa phi_s ||Y~_q||_2 + ||C||_2 kappa rho^s eps_q: kappa enters once (||.||_2 by two_norm). Every
+    bound is a monotone float expression (SAFE at the end covers its roundings).
     """
     m, d = B.shape
     p = C.shape[0]
     b = min(BLOCK, n)
-    g, norm_a, norm_c = gamma(m), fro(A), fro(C)
+    g, norm_a = gamma(m), fro(A)
     tiny = TINY * (m + 2) * (m + p + d + 2)
     Q, phi, P, pi = [np.array(C, dtype=float)], [0.0], np.eye(m), 0.0
     for _ in range(1, b):
@@ -273,11 +281,13 @@ def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float
     F = np.empty((p, d, blocks * b))
     eta = np.empty(blocks * b)
     Y, eps, norm_p = np.array(B, dtype=float), 0.0, fro(P)
+    spectral_c = two_norm(C)
     for q in range(blocks):
-        norm_y = fro(Y)
+        norm_y, spectral_y = fro(Y), two_norm(Y)
         F[:, :, q * b : (q + 1) * b] = (stacked @ Y).reshape(b, p, d).transpose(1, 2, 0)
-        eta[q * b : (q + 1) * b] = (g * q_norms + kappa * phi) * norm_y + norm_c * kappa * powers * eps + tiny
-        eps = rho**b * SAFE * eps + (pi + g * norm_p) * norm_y + tiny
+        eta[q * b : (q + 1) * b] = g * q_norms * norm_y + kappa * phi * spectral_y + spectral_c * kappa * powers * eps
+        eta[q * b : (q + 1) * b] += tiny
+        eps = rho**b * SAFE * eps + pi * spectral_y + g * norm_p * norm_y + tiny
         Y = P @ Y
     if not (np.all(np.isfinite(F)) and np.all(np.isfinite(eta))):
         raise ValueError("the powers A^t B are not finite in float64")
