@@ -34,7 +34,7 @@ LYAPUNOV_SLACKS = (1.0, 8.0, 64.0)  # rho = spectral radius (1 + slack / n): tri
 # then rho = factor ||A||_2 (1 + 1/n): a nilpotent A (a shift register) has radius 0 but kappa ~ sqrt(m) at rho = 1
 LYAPUNOV_CHOICES = ((1.0, 0.0), (8.0, 0.0), (64.0, 0.0), (1.0, 0.5), (1.0, 1.0))  # (slack, factor); slacks as above
 # form dense: its work is a function of the declared sizes (m, p, d, n: a user's SSM), added to the certificate's
-# budget up to this cap (64 million units, about a minute on 2 cores; dense m = 256, p = d = 64, n = 4096 is 12M)
+# budget up to this cap (64 million units, about a minute on 2 cores; dense m = 256, p = d = 64, n = 4096 is 16M)
 DENSE_WORK_CAP = 64_000_000
 _BLOCK = 64  # float_gram.BLOCK (that module imports numpy, so it is not imported here)
 MAX_ROWS = 4096  # kind_float_gram.MAX_ROWS
