@@ -14,8 +14,14 @@ Baselines, side by side:
   teachers), run in a subprocess at growing n with a time limit; its time grows with n and it stops once
   it misses the limit.
 
+Real sizes (issue 25, `--real`): `verify heads --ssm W --tolerance` through the command's own code on a random
+dense A (m = 256, p = d = 64), an S4D-Lin diagonal A (m = 256, p = d = 64) and HiPPO-LegS (m = 64, p = d = 16, with
+--method float and with the exact path), each in its own process (wall, CPU seconds and peak RSS), next to numpy
+float64 (G summed over n lags and eigvalsh, uncertified) run in the same process.
+
 Run: python benchmarks/bench_heads_error.py [--models s4d-lin s4d-inv hippo-legs dense] [--n 4096]
      [--naive-sizes 4 8 16] [--timeout 120]
+     python benchmarks/bench_heads_error.py --real [--n 4096]
 Timings on the shared 2-core machine are noisy; the load average is printed with them.
 """
 
@@ -35,7 +41,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-__all__ = ["models", "toolkit", "float64_table", "naive_exact", "main"]
+__all__ = ["models", "toolkit", "float64_table", "naive_exact", "real_models", "real_sizes", "main"]
 
 WEIGHTS = ROOT / "examples" / "weights"
 
@@ -144,6 +150,79 @@ def naive_exact(name: str, n: int, timeout: float) -> float | None:
     return json.loads(out.stdout.strip().splitlines()[-1])["seconds"] if out.returncode == 0 else None
 
 
+def real_models() -> dict:
+    """name -> (arrays, --method): the issue-25 sizes."""
+    rng = np.random.default_rng(17)
+    m, p = 256, 64
+    A = rng.standard_normal((m, m))
+    A *= 0.97 / max(abs(np.linalg.eigvals(A)))
+    dense = {"A": A, "B": rng.standard_normal((m, p)), "C": rng.standard_normal((p, m)) / 8}
+    a_c = -0.5 + 1j * np.pi * np.arange(m)
+    a = np.exp(np.exp(rng.uniform(np.log(1e-3), np.log(1e-1), m)) * a_c)
+    b = ((a - 1) / a_c)[:, None] * (rng.standard_normal((m, p)) + 1j * rng.standard_normal((m, p))) / np.sqrt(2)
+    c = (rng.standard_normal((p, m)) + 1j * rng.standard_normal((p, m))) / np.sqrt(2 * m)
+    hippo = models()["hippo-legs"]
+    return {
+        "dense-256": ({k: v.astype(np.float32) for k, v in dense.items()}, "auto"),
+        "s4d-lin-256": ({k: v.astype(np.complex64) for k, v in {"A": a, "B": b, "C": c}.items()}, "auto"),
+        "hippo-legs-64 float": (hippo, "float"),
+        "hippo-legs-64 exact": (hippo, "exact"),
+    }
+
+
+def _real_worker(name: str, n: int, which: str) -> None:
+    """One measurement in this process: the command's analysis of one block, or the numpy float64 table."""
+    import resource
+    import tempfile
+
+    arrays, method = real_models()[name]
+    wall, cpu = time.perf_counter(), time.process_time()
+    out = {}
+    if which == "numpy":
+        floats, _ = float64_table(arrays, n)
+        out["heads"] = next((h for h, x in enumerate(floats, start=1) if x <= 0.01), len(floats) + 1)
+    else:
+        from verify.heads_error import analyze
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"{name.split()[0]}.npz"
+            np.savez(path, **arrays)
+            summary = analyze(path, "", n, Fraction(1, 100), Path(folder), None, None, method)
+        lows = [(Fraction(r["lower"]), Fraction(r["upper"])) for r in summary["table"]]
+        widths = [float((hi - lo) / lo) for lo, hi in lows[: summary["heads"]] if lo > 0]
+        out.update(heads=summary["heads"], width=max(widths, default=0.0), method=summary.get("method", "exact"))
+    out.update(wall=time.perf_counter() - wall, cpu=time.process_time() - cpu)
+    out["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(out))
+
+
+def real_sizes(n: int, timeout: float) -> None:
+    """Print the issue-25 rows: the command (certified) next to numpy float64, each in a fresh process."""
+    print(f"load average at start: {os.getloadavg()[0]:.2f} (2 cores, shared); n = {n}, tolerance 0.01")
+    print(
+        "model                 method          H*  max rel width <= H*  wall s  CPU s  peak MB | numpy: H*  wall s  "
+        "CPU s  peak MB  | CPU ratio"
+    )
+    for name in real_models():
+        rows = []
+        for which in ("toolkit", "numpy"):
+            code = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from benchmarks.bench_heads_error import "
+            code += f"_real_worker; _real_worker({name!r}, {n}, {which!r})"
+            try:
+                run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+                rows.append(json.loads(run.stdout.strip().splitlines()[-1]) if run.returncode == 0 else None)
+            except subprocess.TimeoutExpired:
+                rows.append(None)
+        mine, ref = rows
+        if mine is None or ref is None:
+            print(f"{name:<21} no answer within {timeout:.0f} s (or failed)")
+            continue
+        print(f"{name:<21} {mine['method']:<15} {mine['heads']:>3}  {mine['width']:>19.2e}  {mine['wall']:>6.1f}  "
+              f"{mine['cpu']:>5.1f}  {mine['rss_mb']:>7.0f} | {ref['heads']:>9}  {ref['wall']:>6.1f}  "
+              f"{ref['cpu']:>5.1f}  {ref['rss_mb']:>7.0f}  | {mine['cpu'] / ref['cpu']:>6.1f}x")  # fmt: skip
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the table of figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -151,7 +230,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--n", type=int, default=4096)
     parser.add_argument("--naive-sizes", type=int, nargs="*", default=[4, 8, 16])
     parser.add_argument("--timeout", type=float, default=120)
+    parser.add_argument("--real", action="store_true", help="the issue-25 sizes (m = 256, p = d = 64) instead")
     args = parser.parse_args(argv)
+    if args.real:
+        real_sizes(args.n, max(args.timeout, 600))
+        return
     print(f"load average at start: {os.getloadavg()[0]:.2f} (2 cores, shared)")
     header = "model        form      k  H*(1%)  bits  produce s  kernel s  total s  kernel units  max rel width"
     print(header + "  float64 s  float64 outside")

@@ -33,6 +33,7 @@ from verify.kernel import HEADS_ERROR_MAX_OUTPUTS as MAX_OUTPUTS
 from verify.kernel import HEADS_ERROR_MAX_STATE as MAX_STATE
 
 __all__ = [
+    "float_system",
     "BadWeights",
     "ExactSystem",
     "MAX_WEIGHT_BYTES",
@@ -163,8 +164,11 @@ def _as_complex(array: np.ndarray, ndim: int) -> np.ndarray:
     return array
 
 
-def exact_system(arrays: dict, prefix: str, source: str, sha256: str) -> ExactSystem:
-    """The exact SSM stored under `prefix`, with shapes, form and sizes checked."""
+def float_system(arrays: dict, prefix: str, source: str) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, dict]:
+    """(form, A, B, C, names) of the SSM under `prefix` as float64/complex128 arrays, shapes checked, no size limit.
+
+    form "diagonal" (A stored as its diagonal, or a diagonal matrix; complex allowed) or "dense" (real A, B, C).
+    """
     (A, a_names), (B, b_names), (C, c_names) = (_matrix(arrays, prefix, x, source) for x in "ABC")
     A = _as_complex(A, 2 if A.ndim == 2 and A.shape[0] != 2 else 3)
     B, C = _as_complex(B, 3), _as_complex(C, 3)
@@ -180,16 +184,24 @@ def exact_system(arrays: dict, prefix: str, source: str, sha256: str) -> ExactSy
     if C.ndim != 2 or C.shape[1] != m:
         raise BadWeights(f"{source}: array {c_names[0]!r} has shape {list(C.shape)}, expected (p, {m})")
     form = "diagonal" if A.ndim == 1 else "dense"
-    limit = MAX_STATE if form == "diagonal" else MAX_DENSE
-    if m > limit or B.shape[1] * C.shape[0] > MAX_OUTPUTS:
-        raise BadWeights(
-            f"{source}: sizes m = {m}, p * d = {B.shape[1] * C.shape[0]}; at most {limit} and {MAX_OUTPUTS}"
-        )
     if form == "dense":
         for name, M in ((a_names[0], A), (b_names[0], B), (c_names[0], C)):
             if M.dtype.kind == "c" and np.any(M.imag):
                 raise BadWeights(f"{source}: array {name!r} is complex; a non-diagonal A needs real A, B and C")
         A, B, C = A.real, B.real, C.real
+    return form, A, B, C, {"A": a_names, "B": b_names, "C": c_names}
+
+
+def exact_system(arrays: dict, prefix: str, source: str, sha256: str) -> ExactSystem:
+    """The exact SSM stored under `prefix`, with shapes, form and sizes checked."""
+    form, A, B, C, names = float_system(arrays, prefix, source)
+    m = A.shape[0]
+    limit = MAX_STATE if form == "diagonal" else MAX_DENSE
+    if m > limit or B.shape[1] * C.shape[0] > MAX_OUTPUTS:
+        raise BadWeights(
+            f"{source}: sizes m = {m}, p * d = {B.shape[1] * C.shape[0]}; at most {limit} and {MAX_OUTPUTS}"
+        )
+    a_names, b_names, c_names = names["A"], names["B"], names["C"]
     dtypes = {name: str(np.asarray(arrays[name]).dtype) for name in a_names + b_names + c_names}
     info = {"file": Path(source).name, "sha256": sha256, "prefix": prefix}
     info["arrays"] = {"A": a_names, "B": b_names, "C": c_names}

@@ -45,7 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--method",
         choices=("auto", "exact", "float"),
         default="auto",
-        help="S4D/S5/LRU: kernel-checked exact certificate, or float64 with a priori bounds (auto: exact when small)",
+        help="kernel-checked exact certificate, or float64 with a-priori bounds re-checked by the kernel (auto: exact "
+        "when small; A, B, C files: a dense A up to m = 64, a diagonal one up to 256, p d up to 1024)",
     )
 
 
@@ -278,12 +279,20 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
     summary["max_relative_width_up_to_heads"] = float(max(widths[: max(1, heads[1])], default=0))
     shown = [bounds[h - 1] for h in {*SHOWN_H, *heads} if 1 <= h <= len(bounds)]
     summary["max_relative_width_shown"] = float(max(((hi - lo) / lo if lo > 0 else 1 for lo, hi in shown), default=0))
+    summary["shown_wider_than_1e-6"] = sorted(  # printed H whose enclosure is wider than 1e-6 of e_H (said why)
+        h for h in {*SHOWN_H, *heads} if 1 <= h <= len(bounds) and _wider(*bounds[h - 1])
+    )
     plot_path = out / f"{stem}.png"
     title = f"{path.name} {prefix} ({fmt}, p = {layer.p}, d = {layer.d}, {modes} modes, n = {n}, {method})"
     files.append((str(plot_path), layer_png(summary, bounds, title)))
     summary["plot"] = str(plot_path)
     summary["_files"] = files
     return summary
+
+
+def _wider(lower: Fraction, upper: Fraction) -> bool:
+    """True when [lower, upper] is wider than 1e-6 of lower (or lower is 0 and upper is not)."""
+    return upper - lower > lower / 10**6
 
 
 def _print(summary: dict) -> None:
@@ -304,6 +313,15 @@ def _print(summary: dict) -> None:
             print(f"  e_{row['H']:<4} in [{low:.10g}, {high:.10g}]{'  <- smallest H' if row['H'] == hi else ''}")
     heads = f"{hi}" if lo == hi else f"between {lo} and {hi} (not decided by the enclosures)"
     print(f"  smallest H with e_H <= {float(Fraction(summary['tolerance'])):g}: {heads}")
+    wide = summary.get("shown_wider_than_1e-6")
+    if wide:
+        why = (
+            "the a-priori float64 error of G is absolute (about 1e-12 of trace G times sqrt(H)), so an e_H this "
+            "small is enclosed more widely"
+            if summary["method"] != "exact"
+            else "as the exact path certified it"
+        )
+        print(f"  enclosures wider than 1e-6 relative at H = {', '.join(map(str, wide))}: {why}")
     print(f"  plot: {summary['plot']}\n  result: {summary['certificate']}")
 
 

@@ -44,7 +44,7 @@ def layer_png(summary: dict, bounds: list, title: str) -> bytes:
     hs = [h for h, (lo, _) in enumerate(bounds, start=1) if lo > 0]
     lows = [float(bounds[h - 1][0]) for h in hs]
     highs = [float(bounds[h - 1][1]) for h in hs]
-    how = "kernel-checked" if summary["method"] == "exact" else "float64 a priori bounds, not kernel-checked"
+    how = "kernel-checked" if summary["method"] == "exact" else "float64 a-priori bounds, kernel-checked"
     if hs:
         ax.fill_between(hs, lows, highs, color="tab:blue", alpha=0.3)
         ax.plot(hs, [(a + b) / 2 for a, b in zip(lows, highs)], "o-", ms=2, color="tab:blue", label=f"e_H ({how})")

@@ -147,6 +147,7 @@ def analyze(
     out: Path,
     arrays: tuple | None = None,
     steps: Progress | None = None,
+    method: str = "auto",
 ) -> dict:
     """Certify one block: table, kernel check, certificate and plot made (not written: under "_files"); a summary."""
     from verify.claims.exp_heads_error import error_certificate
@@ -154,7 +155,15 @@ def analyze(
     if path.suffix.lower() == ".json":
         system, file_n = _json_system(path)
     else:
+        from constructions.weights import float_system
+        from verify.heads_float import analyze_float, choose_method
+
         named, sha = arrays if arrays is not None else read_arrays(path)
+        form, A, B, C, _ = float_system(named, prefix, str(path))
+        if choose_method(form, A.shape[0], C.shape[0], B.shape[1], method) == "float":
+            steps = steps or Progress("verify heads", quiet=True)
+            with steps.step(f"{path.name} {prefix}: float64 error table with a-priori bounds and its kernel re-check"):
+                return analyze_float(path, prefix, n or DEFAULT_N, tolerance, out, named, sha)
         system, file_n = exact_system(named, prefix, str(path), sha), None
     n = n or file_n or DEFAULT_N
     steps = steps or Progress("verify heads", quiet=True)
@@ -213,6 +222,8 @@ def _safe_analyze(job: tuple) -> dict:
     except (BadWeights, NotCertified, ZeroSystem) as err:
         message = f"{job[0]}: {err}" if isinstance(err, ZeroSystem) else str(err)
         return {"ssm": str(job[0]), "prefix": job[1], "error": message, "bad_input": not isinstance(err, NotCertified)}
+    except ValueError as err:  # the float path: the kernel cannot certify the block (the message says why)
+        return {"ssm": str(job[0]), "prefix": job[1], "error": f"{job[0]}: {err}"}
 
 
 def _blocks(path: Path, prefixes: list[str] | None) -> tuple[list[str], tuple | None]:
@@ -248,7 +259,12 @@ def _print_block(summary: dict) -> None:
         f"{' (W(tau) = Re(C A^tau B))' if summary['form'] == 'diagonal' else ''}, m = {summary['m']}, "
         f"p = {summary['p']}, d = {summary['d']}, length n = {summary['n']}"
     )
-    print(f"rank of G: k = {summary['k']}, so e_H = 0 exactly for H >= {summary['k']}")
+    if "heads_range" in summary:  # the float path (kind float_gram)
+        low, high = summary["k_range"]
+        print(f"method {summary['method']}: float64 with a-priori error bounds, re-checked by the kernel")
+        print(f"rank of G: between {low} and {high} (e_H in [0, upper] from H = {low} on)")
+    else:
+        print(f"rank of G: k = {summary['k']}, so e_H = 0 exactly for H >= {summary['k']}")
     rows, heads = summary["table"], summary["heads"]
     keep = set(range(1, 6)) | set(range(heads - 2, heads + 3)) | set(range(len(rows) - 2, len(rows) + 1))
     print("   H  relative error e_H = optimum / zero model (certified enclosure)")
@@ -264,7 +280,14 @@ def _print_block(summary: dict) -> None:
         low, high = _digits(row["lower"], ROUND_FLOOR), _digits(row["upper"], ROUND_CEILING)
         print(f"{row['H']:>4}  {row['value']:.8g}  in [{low}, {high}]{mark}")
     tol = float(Fraction(summary["tolerance"]))
-    print(f"smallest H with e_H <= {tol:g}: {heads} head{'s' if heads != 1 else ''}")
+    if summary.get("heads_range", [heads])[0] != heads:
+        print(f"smallest H with e_H <= {tol:g}: between {summary['heads_range'][0]} and {heads} (not decided)")
+    else:
+        print(f"smallest H with e_H <= {tol:g}: {heads} head{'s' if heads != 1 else ''}")
+    wide = summary.get("wider_than_1e-6")
+    if wide:
+        shown = ", ".join(map(str, wide[:12])) + (", ..." if len(wide) > 12 else "")
+        print(f"enclosures wider than 1e-6 relative (float64 error bounds exceed 1e-6 of e_H there): H = {shown}")
     print(f"plot: {summary['plot']}")
     print(f"certificate ({summary['claim']}, kernel check passed): {summary['certificate']}")
 
@@ -285,6 +308,14 @@ def _check_against(args: argparse.Namespace) -> int:
         return heads_output.check_verdict(args, f"{args.check}: the kernel rejected it: {first}{more}", EXIT_FAIL)
     if params["source"].get("format") in ("s4d", "s5", "lru"):
         return checkpoint_heads.check_against(args, params)
+    if "arrays" in params:  # a float certificate (kind float_gram) of an A, B, C file
+        from verify.heads_float import check_against
+
+        try:
+            problem, message = check_against(args, params)
+        except BadWeights as err:
+            return heads_output.check_verdict(args, str(err), EXIT_USAGE)
+        return heads_output.check_verdict(args, problem, EXIT_FAIL if problem else EXIT_OK, message)
     prefix = (args.prefix or [params["source"].get("prefix", "")])[0]
     try:
         if Path(args.ssm).suffix.lower() == ".json":
@@ -330,14 +361,14 @@ def run(args: argparse.Namespace) -> int:
             prefixes, arrays = _blocks(path, args.prefix)
     except BadWeights as err:
         return _fail(args, str(err), EXIT_USAGE)
-    jobs = [(path, prefix, args.n, tolerance, args.out) for prefix in prefixes]
+    jobs = [(path, prefix, args.n, tolerance, args.out, None, None, args.method) for prefix in prefixes]
     if args.jobs > 1 and len(jobs) > 1:
         workers = min(args.jobs, len(jobs))
         with steps.step(f"{len(jobs)} blocks in {workers} worker processes: error tables, kernel re-checks, plots"):
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 summaries = list(pool.map(_safe_analyze, jobs))
     else:
-        summaries = [_safe_analyze((*job, arrays, steps)) for job in jobs]
+        summaries = [_safe_analyze((*job[:5], arrays, steps, args.method)) for job in jobs]
     failed = [s for s in summaries if s.get("error")]
     for item in failed:
         print(f"verify heads: {item['error']}", file=sys.stderr)

@@ -62,8 +62,9 @@ def float_certificate(
     form: str, method: str, arrays: dict, source: dict, n: int, tolerance: Fraction
 ) -> tuple[dict, list[tuple[Fraction, Fraction]], tuple[int, int]]:
     """The certificate of one layer, its claimed enclosures and the claimed range of the smallest H."""
-    stored = {name: encode(values, name in _COMPLEX) for name, values in arrays.items()}
-    decoded = tuple(sorted((k, decode(v, k, f"arrays.{k}")) for k, v in stored.items()))
+    complex_names = set() if form == "dense" else _COMPLEX  # form dense: real A, B, C
+    stored = {name: encode(values, name in complex_names) for name, values in arrays.items()}
+    decoded = tuple(sorted((k, decode(v, k, f"arrays.{k}", k not in complex_names)) for k, v in stored.items()))
     with work_budget():  # inside a budget, the kernel remembers them for the check that follows (shared_result)
         own = own_enclosures(form, method, decoded, n)
     claimed = [widen(Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))) for lo, hi in own]

@@ -24,7 +24,8 @@ WORDS = (
     "For the SSM layer whose discretized float64 arrays are stored in arrays (each with its sha256; source names "
     "the weight file, its sha256 and the reading that produced them): with form 'depthwise' (S4D), vec W(tau) "
     "has the R nonzero entries F[r, tau] = Re(sum_j c_rj a_rj^tau) (+ d_r at tau = 0); with form 'mimo' (S5, "
-    "LRU), W(tau) = Re(C diag(a)^tau B) (+ D at tau = 0); every |a| <= 1. On length n, e_H is the smallest test "
+    "LRU), W(tau) = Re(C diag(a)^tau B) (+ D at tau = 0), every |a| <= 1; with form 'dense' (real A, B, C), "
+    "W(tau) = C A^tau B. On length n, e_H is the smallest test "
     "MSE of any H-head student (the Experiment I objective, as in exp.fig3.optimum.ssm) divided by that of the "
     "zero model, i.e. the sum of all but the H largest eigenvalues of G divided by trace G. The table lists, "
     "for H = 1..R (R = the rows of the float matrix F of method: 'rows', or the 2P x 2P 'core'), an interval "
@@ -43,8 +44,11 @@ WHY = (
     "the H largest within sqrt(H)(e + r) + f sum |d_i|, and the trace lies within 2 sqrt(T0 E2) + E2 of T0. For "
     "method 'core' the nonzero spectrum of G is that of Y^1/2 Gamma Y^1/2 (Gamma = U^T U from Hadamard products "
     "of Grams of B and C), and L^T Y L with a float Cholesky factor L changes every eigenvalue by a factor in "
-    "[1 - mu, 1 + mu], mu = ||L L^T - Gamma||_F / lambda_min(Gamma). Every claimed interval must contain the "
-    "kernel's. See verify/kernel/theories/float_gram/kind_float_gram.py and docs/trusted-base.md."
+    "[1 - mu, 1 + mu], mu = ||L L^T - Gamma||_F / lambda_min(Gamma). For form 'dense', ||A^k||_2 <= kappa rho^k "
+    "from a Lyapunov witness (rho^2 P - A^T P A >= 0 and P > 0, decided from bracketed eigenvalues) bounds the "
+    "error of the float powers, and method 'core' projects on a measured near-orthonormal basis Z of the rows, "
+    "adding ||G - Pi G Pi||_F to every bracket (Weyl). Every claimed interval must contain the kernel's. See "
+    "verify/kernel/theories/float_gram/ and docs/trusted-base.md."
 )
 
 

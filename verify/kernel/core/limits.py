@@ -31,6 +31,7 @@ __all__ = [
     "WorkExceeded",
     "work_budget",
     "charge",
+    "declare_work",
     "shared_result",
     "bits_factor",
     "rational_work",
@@ -128,6 +129,20 @@ def charge(units: int, what: str) -> None:
     budget = _current.get()
     if budget is not None:
         budget.charge(units, what)
+
+
+def declare_work(units: int, cap: int, what: str) -> None:
+    """Extend the current budget by the work that an obligation's declared input sizes fix (at most cap units).
+
+    For kinds whose cost is a known function of sizes the statement takes as inputs (a user's own SSM, not a
+    registered instance): the check may spend that work, and no more than cap, beyond WORK_BUDGET; it is still
+    charged as it is done. Beyond cap the obligation is rejected at once, before any work.
+    """
+    budget = _current.get()
+    if units > cap:
+        raise WorkExceeded(f"exceeds the kernel's work bound ({what}: {units:,} units declared, at most {cap:,})")
+    if budget is not None:
+        budget.total += max(int(units), 0)
 
 
 T = TypeVar("T")

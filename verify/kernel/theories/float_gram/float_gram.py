@@ -15,7 +15,21 @@ import math
 
 import numpy as np
 
-__all__ = ["UNIT", "SAFE", "TINY", "gamma", "power_rows", "mode_gram", "core_rows", "gram_and_eigen", "fro"]
+__all__ = [
+    "UNIT",
+    "SAFE",
+    "TINY",
+    "gamma",
+    "power_rows",
+    "mode_gram",
+    "core_rows",
+    "gram_and_eigen",
+    "fro",
+    "power_bound",
+    "dense_rows",
+    "dense_core",
+    "two_norm",
+]
 
 UNIT = 2.0**-53
 # Every bound below is a monotone float expression of nonnegative floats with fewer than 2^30 roundings on any
@@ -174,3 +188,144 @@ def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> dict:
         raise ValueError("F~ w F~^T is not finite")
     d, f, r = eigen_residuals(G)
     return {"t0": t0, "e2": e2, "rounding": gamma(n + 6), "d": d, "f": f, "r": r, "side": R}
+
+
+def power_bound(A: np.ndarray, n: int, slack: float = 1.0, norm_factor: float = 0.0) -> dict:
+    """A Lyapunov witness for ||A^k||_2 <= kappa rho^k (k >= 0): rho, and measured brackets of P and of M.
+
+    rho (a dyadic float, rho^2 exact) is chosen above the spectral radius (or as norm_factor ||A||_2); P ~ sum_k
+    (A/rho)^kT (A/rho)^k (Smith's doubling, an untrusted approximation) is symmetrized, so the exact P is that float
+    matrix. Returned: the eigen witnesses of P and of M~ = fl(rho^2 P - fl(fl(A^T P) A)) (d, f, r as in
+    eigen_residuals) and e_M >= ||M - M~||_F (M = rho^2 P - A^T P A exactly): the kind decides lambda_min(M) >= 0
+    and lambda_min(P) > 0 in fmpq.
+    """
+    m = A.shape[0]
+    radius = float(np.max(np.abs(np.linalg.eigvals(A)))) if m else 0.0
+    rho = max(radius * (1 + slack / n), 2.0**-20)  # ratio rho^n / radius^n about e^slack; P grows as slack falls
+    if norm_factor:  # rho from the norm instead (a nilpotent or far-from-normal A: the radius says little)
+        rho = max(norm_factor * float(np.linalg.norm(A, 2)) * (1 + 1 / n), 2.0**-20)
+    rho = math.ceil(rho * 2.0**24) / 2.0**24  # 24 fractional bits: rho^2 is exact in float64 while rho < 2
+    if not (math.isfinite(rho) and rho < 2):
+        raise ValueError(f"the spectral radius of A is {radius:.3g}; at most 2")
+    scaled, P = A / rho, np.eye(m)
+    with np.errstate(over="ignore", invalid="ignore"):  # a diverging series is detected below, not warned about
+        for _ in range(40):  # (radius / rho)^(2^40) is below 1e-30 for every slack used (at most n <= 2^16)
+            P = P + scaled.T @ P @ scaled
+            scaled = scaled @ scaled
+            if not (np.all(np.isfinite(P)) and np.all(np.isfinite(scaled))):
+                raise ValueError("the Lyapunov series for ||A^k|| diverged (A too far from normal)")
+            if float(np.max(np.abs(scaled), initial=0.0)) < 1e-30:
+                break
+    P = np.triu(P) + np.triu(P, 1).T
+    AtP = A.T @ P
+    M = rho * rho * P - AtP @ A
+    M = np.triu(M) + np.triu(M, 1).T  # symmetrizing copies entries: M~ is symmetric, each entry one of the computed
+    norm_a, norm_p = fro(A), fro(P)
+    # |fl(A^T P) - A^T P| <= gamma_m |A^T||P|; the second product adds gamma_m |fl(A^T P)||A|; rho^2 P and the
+    # subtraction round once each (u rho^2 |P|, u |M~|); Frobenius norms of |X||Y| are <= ||X||_F ||Y||_F.
+    e_m = (gamma(m) * norm_a * norm_a * norm_p + gamma(m) * fro(AtP) * norm_a) * (1 + UNIT) * SAFE
+    e_m = (e_m + UNIT * rho * rho * norm_p + UNIT * fro(M) + TINY * (m + 2) ** 2) * SAFE
+    dp, fp, rp = eigen_residuals(P)
+    dm, fm, rm = eigen_residuals(M)
+    # a heuristic (not a bound): log of the weighted amplification of errors kappa^2 sum w rho^2t / sum w radius^2t
+    t = np.arange(n, dtype=float)
+    logs = [np.log(n - t) + 2 * t * math.log(max(x, 1e-300)) for x in (rho, radius)]
+    spread = [float(np.max(v) + np.log(np.sum(np.exp(v - np.max(v))))) for v in logs]
+    score = math.log(max(float(dp[0]), 1e-300) / max(float(dp[-1]), 1e-300)) + spread[0] - spread[1]
+    return {
+        "rho": rho,
+        "p": (float(dp[0]), float(dp[-1]), fp, rp),
+        "m": (float(dm[-1]), fm, rm),
+        "e_m": e_m,
+        "score": score,
+    }
+
+
+def two_norm(X: np.ndarray) -> float:
+    """An upper bound of ||X||_2: ||X||_2^2 = ||X^T X||_2 <= ||fl(X^T X)||_F + gamma_k ||X||_F^2 (the smaller side)."""
+    X = X if X.shape[0] >= X.shape[1] else X.T
+    norm = fro(X)
+    return math.sqrt(fro(X.T @ X) + gamma(X.shape[0]) * norm * norm) * SAFE + 1e-150
+
+
+def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float, rho: float) -> tuple:
+    """F~[(i, j), t] ~ (C A^t B)_ij for t < n, and eta with eta_t >= ||F~[:, t] - vec C A^t B||_2.
+
+    Given ||A^k||_2 <= kappa rho^k for every k >= 0, with t = b q + s (b = BLOCK): Q~_s = fl(Q~_(s-1) A) (Q~_0 =
+    C), P~_s = fl(A P~_(s-1)) (P~_0 = I), Y~_(q+1) = fl(P~_b Y~_q) (Y~_0 = B) and F~_t = fl(Q~_s Y~_q). Each
+    product errs by some delta with ||delta||_F <= gamma_m ||X||_F ||Y||_F (+ underflow). Every error is a sum of
+    terms (power of A) delta (power of A) (Y~ or nothing) whose powers add up to one exponent k, so its norm is
+    <= kappa rho^k ||delta||_F ||Y~||_2: with phi_s = rho phi_(s-1) + ||delta^Q_s||, pi = sum_i rho^(b-i)
+    ||delta^P_i|| and eps_(q+1) = rho^b eps_q + pi ||Y~_q||_2 + gamma_m ||P~_b||_F ||Y~_q||_F, ||Q~_s Y~_q - C A^s
+    Y~_q|| <= kappa phi_s ||Y~_q||_2, ||Y~_q - A^(b q) B|| <= kappa eps_q and ||F~_t - C A^t B|| <= gamma_m ||Q~_s||_F
+    ||Y~_q||_F + kappa phi_s ||Y~_q||_2 + ||C||_2 kappa rho^s eps_q: kappa enters once (||.||_2 by two_norm). Every
+    bound is a monotone float expression (SAFE at the end covers its roundings).
+    """
+    m, d = B.shape
+    p = C.shape[0]
+    b = min(BLOCK, n)
+    g, norm_a = gamma(m), fro(A)
+    tiny = TINY * (m + 2) * (m + p + d + 2)
+    Q, phi, P, pi = [np.array(C, dtype=float)], [0.0], np.eye(m), 0.0
+    for _ in range(1, b):
+        phi.append(rho * phi[-1] + g * fro(Q[-1]) * norm_a + tiny)
+        Q.append(Q[-1] @ A)
+    for _ in range(b):
+        pi = rho * pi + g * norm_a * fro(P) + tiny
+        P = A @ P
+    stacked = np.concatenate(Q)  # (b p) x m
+    q_norms = np.array([fro(x) for x in Q])
+    powers = np.array([rho**s for s in range(b)]) * SAFE  # rho^s, rounded up
+    phi = np.array(phi)
+    blocks = -(-n // b)
+    F = np.empty((p, d, blocks * b))
+    eta = np.empty(blocks * b)
+    Y, eps, norm_p = np.array(B, dtype=float), 0.0, fro(P)
+    spectral_c = two_norm(C)
+    for q in range(blocks):
+        norm_y, spectral_y = fro(Y), two_norm(Y)
+        F[:, :, q * b : (q + 1) * b] = (stacked @ Y).reshape(b, p, d).transpose(1, 2, 0)
+        eta[q * b : (q + 1) * b] = g * q_norms * norm_y + kappa * phi * spectral_y + spectral_c * kappa * powers * eps
+        eta[q * b : (q + 1) * b] += tiny
+        eps = rho**b * SAFE * eps + pi * spectral_y + g * norm_p * norm_y + tiny
+        Y = P @ Y
+    if not (np.all(np.isfinite(F)) and np.all(np.isfinite(eta))):
+        raise ValueError("the powers A^t B are not finite in float64")
+    return np.ascontiguousarray(F.reshape(p * d, -1)[:, :n]), eta[:n] * SAFE
+
+
+def dense_core(F: np.ndarray, eta: np.ndarray, n: int, side: int, chunk: int = 512) -> dict:
+    """Project the rows on Z (side orthonormal-ish columns spanning them): F_K = fl(Z^T F~), eps_K, f_Z, the
+    residual q^2 >= sum_t w_t ||(I - Pi) F_t||^2 (Pi the orthogonal projector on range Z, F the exact rows), and
+    the direct trace data T0 = fl(sum w ||F~_t||^2), E2 >= sum w eta_t^2 of G.
+
+    Z comes from a sketch (fixed seed) and QR: untrusted; everything about it is measured. ||F~_t - Z k_t|| <=
+    ||fl(F~_t - fl(Z k_t))|| / (1 - u) + gamma_side ||Z||_F ||k_t||, and Pi minimizes the distance to range Z, so
+    ||(I - Pi) F_t|| <= that + eta_t.
+    """
+    R = F.shape[0]
+    w = n - np.arange(n, dtype=float)
+    omega = np.random.default_rng(0).standard_normal((n, side)) * np.sqrt(w)[:, None]
+    Z, _ = np.linalg.qr(F @ omega)
+    del omega
+    Z = np.ascontiguousarray(Z)
+    norm_z = fro(Z)
+    f_z = (fro(Z.T @ Z - np.eye(side)) + gamma(R) * norm_z * norm_z) * (1 + UNIT) * SAFE
+    K = Z.T @ F
+    col_f = np.sqrt(np.sum(F * F, axis=0)) * (1 + gamma(R + 2)) * SAFE + 1e-150
+    # ||fl(Z^T F~_t) - Z^T F_t|| <= gamma_R || |Z|^T |F~_t| || + ||Z||_2 eta_t <= gamma_R ||Z||_F ||F~_t|| +
+    # sqrt(1 + f_Z) eta_t. Only sum_t w_t ||eps_t||^2 is used (E2), so the column bound stands in row 0.
+    eps = np.zeros_like(K)
+    eps[0] = (gamma(R) * norm_z * col_f + math.sqrt(1 + f_z) * SAFE * eta) * (1 + gamma(4)) * SAFE + TINY
+    col_k = np.sqrt(np.sum(K * K, axis=0)) * (1 + gamma(side + 2)) * SAFE + 1e-150
+    residual = np.empty(n)
+    for start in range(0, n, chunk):
+        part = F[:, start : start + chunk] - Z @ K[:, start : start + chunk]
+        residual[start : start + chunk] = np.sqrt(np.sum(part * part, axis=0)) * (1 + gamma(R + 2)) * SAFE
+    residual = residual / (1 - UNIT) + gamma(side) * norm_z * col_k + eta
+    q2 = float(np.dot(residual * residual, w)) * (1 + gamma(n + 2)) * SAFE
+    t0 = float(np.sum((F * F) @ w))  # relative error <= gamma_(n + R + 2)
+    e2 = float(np.dot(eta * eta, w)) * (1 + gamma(n + 2)) * SAFE + TINY
+    if not all(math.isfinite(x) for x in (f_z, q2, t0, e2)) or not np.all(np.isfinite(eps)):
+        raise ValueError("the projected rows are not finite")
+    return {"F": K, "eps": eps, "f_z": f_z, "q2": q2, "t0": t0, "e2": e2, "rows": R}

@@ -34,8 +34,9 @@ import re
 from flint import fmpq
 
 from ...core.errors import KernelError, expect_keys
-from ...core.limits import charge, shared_result
+from ...core.limits import charge, declare_work, shared_result
 from ...core.numbers import GQ, format_number, parse_integer, parse_number
+from . import dense
 
 __all__ = [
     "KINDS",
@@ -58,8 +59,10 @@ MAX_VALUES = 1 << 22  # float64 values in all arrays together
 MAX_ROW_VALUES = 1 << 21
 MAX_FLOAT_WORK = 1 << 40  # float operations (R n N + R^2 n + R^3 terms) in one obligation
 FLOPS_PER_UNIT = 2000  # float operations per unit: 0.3-0.7 us of CPU (4000: 1.2-1.7 us at load 12, issue 20)
-FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",))}
+FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",)), "dense": (("A", "B", "C"), ())}
+METHODS = {"depthwise": ("rows",), "mimo": ("rows", "core"), "dense": ("rows", "core")}
 _COMPLEX = {"a", "c", "B", "C"}
+_REAL = {"dense": {"A", "B", "C"}}  # arrays stored as float64 in a form, though complex in the others
 _SHA = r"sha256:[0-9a-f]{64}"  # a pattern, compiled by re when used (no work at import time)
 _SCALE = (fmpq(1, 10**100), fmpq(10**100))  # trace G~ must lie in [1e-100, 1e100] (underflow/overflow margins)
 
@@ -68,7 +71,7 @@ ESTABLISHES = {
 }
 
 
-def decode(value: object, name: str, where: str) -> tuple:
+def decode(value: object, name: str, where: str, real: bool = False) -> tuple:
     """(shape, bytes) of one array after its sha256 is checked; numpy is not needed to read it."""
     expect_keys(value, where, required=("shape", "sha256", "base64"))
     shape = value["shape"]
@@ -86,7 +89,7 @@ def decode(value: object, name: str, where: str) -> tuple:
         data = base64.b64decode(text.encode("ascii"), validate=True)
     except (ValueError, UnicodeEncodeError):
         raise KernelError(f"{where}.base64", "not valid base64") from None
-    width = 16 if name in _COMPLEX else 8
+    width = 16 if name in _COMPLEX and not real else 8
     if len(data) != count * width:
         raise KernelError(f"{where}.base64", f"{len(data)} bytes; expected {count} x {width} for shape {shape}")
     if "sha256:" + hashlib.sha256(data).hexdigest() != sha:
@@ -109,14 +112,15 @@ def _goal(goal: dict, where: str) -> tuple:
     form, method = goal["form"], goal["method"]
     if form not in FORMS:
         raise KernelError(f"{where}.form", f"found {str(form)[:40]!r}, expected one of {sorted(FORMS)}")
-    if method not in (("rows",) if form == "depthwise" else ("rows", "core")):
-        raise KernelError(f"{where}.method", f"found {str(method)[:40]!r}, expected 'rows' or (mimo) 'core'")
+    if method not in METHODS[form]:
+        raise KernelError(f"{where}.method", f"found {str(method)[:40]!r}, expected one of {list(METHODS[form])}")
     required, optional = FORMS[form]
     arrays_in = expect_keys(goal["arrays"], f"{where}.arrays", required, optional)
     if sum(math.prod(v.get("shape", [0])) if isinstance(v, dict) and isinstance(v.get("shape"), list) and
            all(type(k) is int for k in v["shape"]) else 0 for v in arrays_in.values()) > MAX_VALUES:  # fmt: skip
         raise KernelError(f"{where}.arrays", f"more than {MAX_VALUES} values")
-    arrays = tuple(sorted((k, decode(v, k, f"{where}.arrays.{k}")) for k, v in arrays_in.items()))
+    real = _REAL.get(form, set())
+    arrays = tuple(sorted((k, decode(v, k, f"{where}.arrays.{k}", k in real)) for k, v in arrays_in.items()))
     n = parse_integer(goal["n"], f"{where}.n", 1, MAX_LENGTH)
     tolerance = _rational(goal["tolerance"], f"{where}.tolerance")
     table_in = goal["table"]
@@ -144,9 +148,18 @@ def _arrays(arrays: tuple, form: str, where: str) -> dict:
     np = fg.np
     out = {}
     for name, (shape, data) in arrays:
-        out[name] = np.frombuffer(data, dtype="<c16" if name in _COMPLEX else "<f8").reshape(shape).copy()
+        complex_value = name in _COMPLEX and name not in _REAL.get(form, set())
+        out[name] = np.frombuffer(data, dtype="<c16" if complex_value else "<f8").reshape(shape).copy()
         if not np.all(np.isfinite(out[name])):
             raise KernelError(f"{where}.arrays.{name}", "a value is NaN or infinite")
+    if form == "dense":
+        A, B, C = out["A"], out["B"], out["C"]
+        m = A.shape[0]
+        if not (A.ndim == 2 and A.shape == (m, m) and B.ndim == 2 and B.shape[0] == m and C.ndim == 2
+                and C.shape[1] == m):  # fmt: skip
+            found = ", ".join(f"{k} {list(v.shape)}" for k, v in sorted(out.items()))
+            raise KernelError(f"{where}.arrays", f"shapes {found}; expected A m x m, B m x d, C p x m")
+        return out
     a = out["a"]
     if form == "depthwise":
         ok = a.ndim == 2 and out["c"].shape == a.shape and ("d" not in out or out["d"].shape == (a.shape[0],))
@@ -184,6 +197,8 @@ def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
     from . import float_gram as fg
 
     np = fg.np
+    if form == "dense":
+        return dense.dense_rows(arrays, method, n, where)
     a = arrays["a"]
     if form == "depthwise":
         c = arrays["c"]
@@ -194,7 +209,7 @@ def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
             raise KernelError(f"{where}.arrays.a", f"{a.shape[0]} rows; at most {MAX_ROWS}")
         _charge_work(a.shape[0], n, a.shape[1], 0, where)
         F, eps = fg.power_rows(a, c, n)
-        return F, eps, fmpq(0)
+        return F, eps, fmpq(0), None
     B, C = arrays["B"], arrays["C"]
     if "D" in arrays:  # D as modes a = 0 with B rows e_i and C columns D[:, i] (exact)
         p, d = arrays["D"].shape
@@ -208,7 +223,7 @@ def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
         _charge_work(p * d, n, P, 0, where)
         coef = (C[:, None, :] * B.T[None, :, :]).reshape(p * d, P)  # one complex product each: coef_steps = 1
         F, eps = fg.power_rows(np.ascontiguousarray(np.broadcast_to(a, (p * d, P))), coef, n, coef_steps=1)
-        return F, eps, fmpq(0)
+        return F, eps, fmpq(0), None
     side = 2 * P
     if side > MAX_ROWS:
         raise KernelError(f"{where}.method", f"'core' has 2P = {side} rows; at most {MAX_ROWS}")
@@ -248,7 +263,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
 
     values = _arrays(arrays, form, where)
     try:
-        F, eps, mu = _rows_of(values, form, method, n, where)
+        F, eps, mu, *extra = _rows_of(values, form, method, n, where)
         spec = fg.gram_and_eigen(F, eps, n)
     except (ValueError, fg.np.linalg.LinAlgError) as err:
         raise KernelError(where, f"float64 bounds undecided: {err}") from None
@@ -270,7 +285,8 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
     lows = [max(fmpq(0), x - f * abs(x) - delta) for x in d]
     highs = [x + f * abs(x) + delta for x in d]
     scale_lo, scale_hi = 1 / (1 + mu), 1 / (1 - mu)
-    out, top_d, top_abs, top_lo, top_hi = [], fmpq(0), fmpq(0), fmpq(0), fmpq(0)
+    extra = extra[0] if extra else None
+    out, top_d, top_abs, top_lo, top_hi, projected = [], fmpq(0), fmpq(0), fmpq(0), fmpq(0), []
     rest_lo, rest_hi = sum(lows), sum(highs)
     for h in range(1, R + 1):
         x = d[h - 1]
@@ -284,18 +300,26 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
         tail_hi = max(fmpq(0), min(t_hi - s_lo, rest_hi))
         s_lo, s_hi, tail_lo, tail_hi = s_lo * scale_lo, s_hi * scale_hi, tail_lo * scale_lo, tail_hi * scale_hi
         lo_t, hi_t = t_lo * scale_lo, t_hi * scale_hi
+        if extra is not None:
+            projected.append((s_lo, s_hi, max(fmpq(0), rest_lo) * scale_lo, rest_hi * scale_hi, lo_t, hi_t))
+            continue
         lower = max(tail_lo / hi_t, tail_lo / (tail_lo + s_hi) if tail_lo + s_hi > 0 else fmpq(0))
         upper = min(fmpq(1), tail_hi / lo_t if lo_t > 0 else fmpq(1))
         if tail_hi + s_lo > 0:
             upper = min(upper, tail_hi / (tail_hi + s_lo))
         out.append((lower, upper))
-    return out
+    return dense.projected(projected, extra) if extra is not None else out
 
 
 def own_enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "float_gram") -> list:
     """enclosures(), remembered by limits.shared_result under the inputs' content (form, method, n, each array's
     shape and checked sha256), so that a builder that asked the kernel for them inside a work budget and the
     certificate check that follows in the same process compute them once; another process recomputes them."""
+    if form == "dense":  # work fixed by the declared sizes (a user's SSM), allowed beyond the budget up to a cap
+        shapes = dict((name, shape) for name, (shape, _) in arrays)
+        m, p, d = shapes["A"][0], shapes["C"][0], shapes["B"][-1]
+        units = dense.dense_work(m, p, d, n, method) // FLOPS_PER_UNIT + 1
+        declare_work(units, dense.DENSE_WORK_CAP, f"{where}: float64 Gram")
     content = [
         form,
         method,
