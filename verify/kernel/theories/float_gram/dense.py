@@ -39,7 +39,7 @@ DENSE_WORK_CAP = 64_000_000
 _BLOCK = 64  # float_gram.BLOCK (that module imports numpy, so it is not imported here)
 MAX_ROWS = 4096  # kind_float_gram.MAX_ROWS
 MAX_FLOAT_WORK = 1 << 40  # kind_float_gram.MAX_FLOAT_WORK
-FLOPS_PER_UNIT = 4000  # kind_float_gram.FLOPS_PER_UNIT
+FLOPS_PER_UNIT = 2000  # kind_float_gram.FLOPS_PER_UNIT
 
 
 def _up(x: float) -> fmpq:
