@@ -44,14 +44,18 @@ alpha^tau tau^q are independent), so it is determined by A and start; the chains
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat, fmpq_poly
+import hashlib
+import json
+
+from flint import fmpq, fmpq_mat, fmpq_poly, nmod_mat
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.limits import charge
+from ...core.integer_matrix import P, rank_mod_p
+from ...core.limits import charge, shared_result
 from ...core.numbers import GQ, parse_integer
 from ...core.poly import Poly, read_poly
-from ...core.rational_matrix import MAX_SIDE, qmul, rank_lower_bound, read_rational_matrix
+from ...core.rational_matrix import MAX_SIDE, entry_bits, mod_p_image, qmul, read_rational_matrix
 from .jordan_structure import block_sizes, charpoly, is_irreducible, multiplicity, zero_part
 from .trace_coordinates import read_rational
 
@@ -83,7 +87,14 @@ def _to_fmpq_poly(poly: Poly) -> fmpq_poly:
 
 def read_modulus(value: object, where: str) -> fmpq_poly:
     """A modulus m(a): a monic rational polynomial of degree 1..MAX_DEGREE in the generator a (monic, so that each set
-    of eigenvalues has exactly one modulus)."""
+    of eigenvalues has exactly one modulus); read once per certificate (the same text recurs in its obligations)."""
+    text = json.dumps(value)
+    key = "modulus:" + hashlib.sha256(text.encode()).hexdigest()
+    return shared_result(key, f"{where}: reading", lambda: _read_modulus(value, where))
+
+
+def _read_modulus(value: object, where: str) -> fmpq_poly:
+    """read_modulus without the sharing."""
     poly = read_poly(value, (GEN,), where, complex_ok=False)
     m = _to_fmpq_poly(poly)
     if not 1 <= m.degree() <= MAX_DEGREE:
@@ -156,13 +167,16 @@ def check_moduli(moduli: list[fmpq_poly], where: str) -> None:
                 raise KernelError(f"{where}[{k}].modulus", f"shares a root with the modulus of mode {j}")
 
 
-def read_modes(goal: dict, where: str, fields: tuple[str, ...]) -> list[fmpq_poly]:
-    """The list goal['modes'] of objects with a modulus and the named fields; moduli are checked."""
+def read_modes(goal: dict, where: str, fields: tuple[str, ...], choice: tuple[str, ...] = ()) -> list[fmpq_poly]:
+    """The list goal['modes'] of objects with a modulus, the named fields and exactly one of the choice fields (when
+    given); moduli are checked."""
     modes = _field(goal, "modes", where)
     if not isinstance(modes, list):
         raise KernelError(f"{where}.modes", "expected a list of modes (empty when every eigenvalue is 0)")
     for k, mode in enumerate(modes):
-        expect_keys(mode, f"{where}.modes[{k}]", ("modulus", *fields))
+        expect_keys(mode, f"{where}.modes[{k}]", ("modulus", *fields), choice)
+        if choice and sum(c in mode for c in choice) != 1:
+            raise KernelError(f"{where}.modes[{k}]", f"expected exactly one of the fields {list(choice)}")
     moduli = [read_modulus(mode["modulus"], f"{where}.modes[{k}].modulus") for k, mode in enumerate(modes)]
     check_moduli(moduli, f"{where}.modes")
     return moduli
@@ -244,27 +258,68 @@ def chain_matrix(a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: l
     return s_mat
 
 
-def _stacked(parts: list[fmpq_mat], n: int) -> fmpq_mat:
-    """The matrices side by side (n rows each)."""
-    cols = [p.ncols() for p in parts]
-    out = fmpq_mat(n, sum(cols))
-    offset = 0
-    for p, width in zip(parts, cols):
-        for r in range(n):
-            for c in range(width):
-                out[r, offset + c] = p[r, c]
-        offset += width
-    return out
-
-
-def _independent(parts: list[fmpq_mat], n: int, count: int, where: str, what: str) -> None:
-    """The stacked coefficient matrices have rank count (their number of columns): independent chains."""
-    stacked = _stacked(parts, n)
-    if stacked.ncols() != count:
-        raise KernelError(where, f"{stacked.ncols()} chain coordinates, expected {count} ({what})")
-    rank = rank_lower_bound(stacked, f"{where}: rank of the chains")
+def _independent(parts: list, n: int, count: int, where: str, what: str) -> None:
+    """The stacked coefficient matrices (rational, or already modulo P for Krylov chains) have rank count, their
+    number of columns, modulo P: independent chains."""
+    width = sum(p.ncols() for p in parts)
+    if width != count:
+        raise KernelError(where, f"{width} chain coordinates, expected {count} ({what})")
+    charge(n * width * (2 + max((_entry_bits(p) for p in parts), default=0) // 256), f"{where}: chains modulo P")
+    images = [p if isinstance(p, nmod_mat) else _mod_p(p, where) for p in parts]
+    stacked = nmod_mat(n, width, [int(x) for r in range(n) for img in images for x in _row(img, r)], P)
+    rank = rank_mod_p(stacked, f"{where}: rank of the chains")
     if rank != count:
         raise KernelError(where, f"the chains are not independent: rank {rank} modulo a prime, expected {count}")
+
+
+def _row(image: nmod_mat, r: int) -> list:
+    """Row r of a matrix modulo P."""
+    return [image[r, c] for c in range(image.ncols())]
+
+
+def _entry_bits(part: object) -> int:
+    """The largest bit length of a rational part's entries (0 for a part already modulo P)."""
+    return 0 if isinstance(part, nmod_mat) else entry_bits(part)
+
+
+def _mod_p(m: fmpq_mat, where: str) -> nmod_mat:
+    """A rational matrix's image modulo P."""
+    return nmod_mat(m.nrows(), m.ncols(), [mod_p_image(x, where) for x in m.entries()], P)
+
+
+# --- Krylov chains: the eigenvector q_m(A) r(A) u of a simple modulus, from a rational start vector u ------------
+
+
+def _read_start_vector(value: object, n: int, where: str) -> tuple[fmpq, ...]:
+    """The rational start vector u of a Krylov chain (n entries)."""
+    if not isinstance(value, list) or len(value) != n:
+        raise KernelError(where, f"expected a start vector of {n} rationals")
+    return tuple(read_rational(x, f"{where}[{r}]") for r, x in enumerate(value))
+
+
+def krylov_chain(a: fmpq_mat, m: fmpq_poly, u: tuple, where: str) -> nmod_mat:
+    """The Krylov matrix [w, A w, ..., A^(d-1) w] modulo P of w = r(A) u, r = chi / m (m simple in chi).
+
+    It stands for the chain of one vector v = q(A) w in K^n, q(x) = (m(x) - m(a)) / (x - a) = sum_j h_j(a) x^j with
+    h_j(a) = sum_k c_(j+1+k) a^k: (A - a) v = m(A) w = chi(A) u = 0 (Cayley-Hamilton), and v's coefficient matrix is
+    K H with H[j][k] = c_(j+1+k), anti-triangular with ones on the anti-diagonal (m monic), so of the rank of K.
+    """
+    n, d = a.nrows(), m.degree()
+    chi = charpoly(a)
+    if multiplicity(m, chi) != 1:
+        raise KernelError(f"{where}.krylov", "a Krylov chain needs a simple modulus (multiplicity 1 in det(x - A))")
+    charge((chi.degree() + 1) * (d + 1), f"{where}: chi / m")
+    r = chi // m
+    image = _mod_p(a, where)
+    w = nmod_mat(n, 1, [mod_p_image(x, where) for x in u], P)
+    total = nmod_mat(n, 1, P)
+    charge((r.degree() + d + 2) * (n * n // 100 + n + 1), f"{where}: the Krylov vectors modulo P")
+    for coefficient in reversed(r.coeffs()):
+        total = image * total + w * mod_p_image(coefficient, where)
+    columns = [total]
+    for _ in range(d - 1):
+        columns.append(image * columns[-1])
+    return nmod_mat(n, d, [int(col[r_, 0]) for r_ in range(n) for col in columns], P)
 
 
 # --- jordan_chains: the Jordan structure of A over C, from the characteristic polynomial and ranks ----------------
@@ -297,20 +352,45 @@ def _goal_chains(goal: dict, where: str) -> tuple:
 
 
 def _check_chains(goal: tuple, witness: dict, where: str) -> None:
-    """Each modulus irreducible, and its Jordan block sizes (from multiplicity and ranks) as stated."""
+    """Each modulus irreducible, and its Jordan block sizes as stated: from the witness's chains (a Jordan basis of
+    the generalized eigenspace) where given, else from the multiplicity and the ranks of m(A)^s."""
     entries, n, moduli, sizes = goal
-    expect_keys(witness, f"{where}.witness")
+    expect_keys(witness, f"{where}.witness", (), ("chains",))
+    given = witness.get("chains", [[] for _ in moduli])
+    if not isinstance(given, list) or len(given) != len(moduli):
+        raise KernelError(f"{where}.witness.chains", f"expected one entry per modulus ({len(moduli)}), [] for none")
     a = fmpq_mat(n, n, list(entries))
     chi = charpoly(a)
     for k, (m, lengths) in enumerate(zip(moduli, sizes)):
         here = f"{where}.eigen[{k}]"
         if not is_irreducible(m):
             raise KernelError(f"{here}.modulus", "expected an irreducible modulus (one Galois orbit of eigenvalues)")
-        found = block_sizes(m, a, multiplicity(m, chi), here)
+        e = multiplicity(m, chi)
+        if given[k] == []:
+            found = block_sizes(m, a, e, here)
+        else:
+            found = _basis_sizes(a, m, e, given[k], f"{where}.witness.chains[{k}]")
         if tuple(found) != lengths:
             raise KernelError(
                 f"{here}.chains", f"found {list(lengths)}, but A has Jordan blocks {found} at these roots"
             )
+
+
+def _basis_sizes(a: fmpq_mat, m: fmpq_poly, e: int, value: object, where: str) -> list[int]:
+    """The chain lengths (non-increasing) of chains that are a Jordan basis of each root's generalized eigenspace.
+
+    The chain relations hold modulo m (chain_matrix), the coefficient matrix has rank deg(m) * (number of vectors)
+    modulo P, so at every root alpha the vectors v(alpha) are independent Jordan chains of alpha; their number is
+    the multiplicity e (the dimension of the generalized eigenspace), so they are a basis of it and A is in Jordan
+    form on it with blocks of the chains' lengths.
+    """
+    n, d = a.nrows(), m.degree()
+    lengths, vectors = _read_chains(value, n, d, where)
+    if sum(lengths) != e:
+        raise KernelError(where, f"the chains have {sum(lengths)} vectors, expected the multiplicity {e}")
+    part = chain_matrix(a, m, lengths, vectors, where)
+    _independent([part], n, d * e, where, f"deg m * multiplicity = {d * e}")
+    return sorted(lengths, reverse=True)
 
 
 # --- power_closed_form: A^tau = sum_l Tr_l(V_l J_l^tau Q_l) for tau >= start, from the chains V_l ----------------
@@ -322,11 +402,14 @@ def _goal_power(goal: dict, where: str) -> tuple:
     a = _square(_field(goal, "A", where), f"{where}.A")
     n = a.nrows()
     start = parse_integer(goal["start"], f"{where}.start", 0, n)
-    moduli = read_modes(goal, where, ("chains",))
+    moduli = read_modes(goal, where, (), ("chains", "krylov"))
     modes = []
     for k, (m, mode) in enumerate(zip(moduli, goal["modes"])):
         if m.coeffs()[0] == 0:
             raise KernelError(f"{where}.modes[{k}].modulus", "has the root 0: modes are the nonzero eigenvalues")
+        if "krylov" in mode:
+            modes.append(("krylov", _read_start_vector(mode["krylov"], n, f"{where}.modes[{k}].krylov")))
+            continue
         lengths, vectors = _read_chains(mode["chains"], n, m.degree(), f"{where}.modes[{k}].chains")
         modes.append((lengths, tuple(tuple(tuple(row) for row in v) for v in vectors)))
     return (tuple(a.entries()), n, start, tuple(moduli), tuple(modes))
@@ -341,7 +424,9 @@ def _check_power(goal: tuple, witness: dict, where: str) -> None:
     if start != nu:
         raise KernelError(f"{where}.start", f"found {start}, expected nu = {nu}, the index of the eigenvalue 0 of A")
     parts = [
-        chain_matrix(a, m, lengths, [list(map(list, v)) for v in vectors], f"{where}.modes[{k}]")
+        krylov_chain(a, m, vectors, f"{where}.modes[{k}]")
+        if lengths == "krylov"
+        else chain_matrix(a, m, lengths, [list(map(list, v)) for v in vectors], f"{where}.modes[{k}]")
         for k, (m, (lengths, vectors)) in enumerate(zip(moduli, modes))
     ]
     if not parts:
