@@ -28,7 +28,7 @@ from constructions.modes import (
 )
 from constructions.ssm import coefficient_table, interaction_basis, ssm_from_strings
 from verify.certificate import Obligation, make_certificate
-from verify.kernel.theories.modes.kind_modes import krylov_chain
+from verify.kernel.theories.modes.chains import krylov_chain
 from verify.registry import claim
 
 __all__ = [
