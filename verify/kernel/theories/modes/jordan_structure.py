@@ -156,7 +156,7 @@ def _indices(a: fmpq_mat, chi: fmpq_poly, where: str) -> dict[str, int]:
     bits = max((max(c.p.bit_length(), c.q.bit_length()) for c in chi.coeffs()), default=0)
     charge(d**3 // 16 + d * d * words(bits) // 4 + 1, f"{where}: factorization")
     _, factors = chi.factor()
-    image, out, annihilator = _image(a, where), {}, fmpq_poly([1])
+    image, out, annihilator, powers = _image(a, where), {}, fmpq_poly([1]), []
     for f, e in factors:
         f = f / f.leading_coefficient()
         j = e
@@ -169,7 +169,8 @@ def _indices(a: fmpq_mat, chi: fmpq_poly, where: str) -> dict[str, int]:
         out[str(f)] = j
         charge((annihilator.degree() + 1) * (j * f.degree() + 1), f"{where}: the annihilator")
         annihilator *= f**j
-    if not annihilates(annihilator, a, where):
+        powers.append((f, j))
+    if not annihilates(annihilator, a, where, powers):
         raise KernelError(where, "the indices read modulo P do not annihilate A (undecided: an unlucky prime)")
     return out
 
@@ -198,26 +199,27 @@ def _primes(count: int) -> list[int]:
     return _PRIMES[:count]
 
 
-def annihilates(poly: fmpq_poly, a: fmpq_mat, where: str) -> bool:
+def annihilates(poly: fmpq_poly, a: fmpq_mat, where: str, factors: list | None = None) -> bool:
     """Whether poly(A) = 0 exactly, decided modulo primes whose product exceeds a bound on a cleared integer form.
 
     With A = N / D (N integer, D > 0) and L the common denominator of poly's coefficients c_i, the integer matrix
     Z = sum_i L c_i D^(deg - i) N^i equals L D^deg poly(A). Its entries are at most
     bound = sum_i |L c_i| D^(deg - i) ||N||_inf^(i - 1) max|N| (for i >= 1; |L c_0| D^deg for i = 0): an entry of N^i
     is sum_k (N^(i-1))_(r,k) N_(k,c), at most ||N^(i-1)||_inf max|N| <= ||N||_inf^(i-1) max|N| (the row-sum norm
-    is submultiplicative). Z is computed modulo primes p_1 > p_2 > ... with prod p_k > bound (Horner's rule
-    over Z/p_k: no division); Z = 0 modulo each means prod p_k divides every entry, which is then 0. Charged before
-    each prime's deg products.
+    is submultiplicative). Z is reduced modulo primes p_1 > p_2 > ... below 2^62 that divide neither L nor D, until
+    their product exceeds the bound: Z mod p = (L D^deg mod p) poly(A mod p), with poly(A mod p) evaluated by
+    Horner's rule or, given poly = prod f^j (factors), as the product of the f(A)^j by repeated squaring. Z = 0
+    modulo each means their product divides every entry, which is then 0. Charged before the primes' products.
     """
     num, den = _cleared(a, f"{where}: annihilation")
     n, deg = a.nrows(), poly.degree()
     if deg < 0:
         return True
-    coeffs = poly.coeffs()
+    factors = factors or [(poly, 1)]
     common = 1
-    for c in coeffs:
+    for c in poly.coeffs():
         common = lcm(common, int(c.q))
-    ints = [int(c.p) * (common // int(c.q)) for c in coeffs]
+    ints = [int(c.p) * (common // int(c.q)) for c in poly.coeffs()]
     den = int(den)
     values = [int(x) for x in num.entries()]
     top = max((abs(v) for v in values), default=0)
@@ -225,17 +227,43 @@ def annihilates(poly: fmpq_poly, a: fmpq_mat, where: str) -> bool:
     bound = abs(ints[0]) * den**deg
     bound += sum(abs(ints[i]) * den ** (deg - i) * rows ** (i - 1) * top for i in range(1, deg + 1))
     count = bound.bit_length() // 61 + 1  # each prime exceeds 2^61, so their product exceeds 2^bits > bound
-    units = count * ((deg + 1) * (_mul_units(n) + n) + len(num.entries()))
-    charge(units, f"{where}: annihilation modulo {count} primes")
-    for p in _primes(count):
-        x = nmod_mat(n, n, [v % p for v in values], p)
-        ident = nmod_mat(n, n, [int(r == c) for r in range(n) for c in range(n)], p)
-        out = nmod_mat(n, n, p)
-        for i in range(deg, -1, -1):
-            out = out * x + ident * ((ints[i] * pow(den, deg - i, p)) % p)
-        if any(int(v) for v in out.entries()):
+    steps = sum(f.degree() + 2 + 2 * j.bit_length() for f, j in factors)
+    charge(count * (steps * (_mul_units(n) + n) + len(values)), f"{where}: annihilation modulo {count} primes")
+    excluded = den * common
+    for f, _ in factors:
+        for c in f.coeffs():
+            excluded = lcm(excluded, int(c.q))
+    used = 0
+    for p in _primes(4 * count + 8):
+        if excluded % p == 0:
+            continue
+        if _evaluated(factors, values, den, n, p):
             return False
-    return True
+        used += 1
+        if used == count:
+            return True
+    raise KernelError(where, "too many primes divide the denominators (undecided)")
+
+
+def _evaluated(factors: list, values: list[int], den: int, n: int, p: int) -> bool:
+    """Whether prod f(A)^j is nonzero modulo p (A = N / D, p prime to D and to the coefficients' denominators)."""
+    inverse = pow(den, -1, p)
+    x = nmod_mat(n, n, [v * inverse % p for v in values], p)
+    ident = nmod_mat(n, n, [int(r == c) for r in range(n) for c in range(n)], p)
+    total = ident
+    for f, j in factors:
+        value = nmod_mat(n, n, p)
+        for c in reversed(f.coeffs()):
+            value = value * x + ident * (int(c.p) * pow(int(c.q), -1, p) % p)
+        power, result = value, ident
+        while j:
+            if j & 1:
+                result = result * power
+            j >>= 1
+            if j:
+                power = power * power
+        total = total * result
+    return any(int(v) for v in total.entries())
 
 
 def block_sizes(modulus: fmpq_poly, a: fmpq_mat, e: int, where: str) -> list[int]:
