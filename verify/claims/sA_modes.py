@@ -8,8 +8,6 @@ chains and their rank, the recurrence of W, dual bases and the symbolic feature 
 
 from __future__ import annotations
 
-import json
-
 from flint import fmpq, fmpq_mat
 
 from constructions.jordan import Eigen, format_elem, to_fraction_matrix
@@ -158,15 +156,22 @@ def jordan_obligation(name: str, modes: SSMModes) -> Obligation:
 
 def _state_mode(modes: SSMModes, mode: ModeForm) -> dict:
     """One nonzero mode of the state: its explicit chains, or the Krylov start vector of a long simple chain."""
-    modulus, chains = format_elem(mode.eigen.modulus), _chains(mode.eigen)
-    if mode.eigen.sizes != [1] or len(json.dumps(chains)) <= KRYLOV_CHAIN_BYTES:
-        return {"modulus": modulus, "chains": chains}
+    modulus = format_elem(mode.eigen.modulus)
+    if mode.eigen.sizes != [1] or _chain_bytes(mode.eigen) <= KRYLOV_CHAIN_BYTES:
+        return {"modulus": modulus, "chains": _chains(mode.eigen)}
     n = modes.A.nrows()
     for k in range(-1, n):
         u = [fmpq(1)] * n if k < 0 else [fmpq(int(r == k)) for r in range(n)]
         if krylov_chain(modes.A, mode.eigen.modulus, tuple(u), "builder").rank() == mode.eigen.modulus.degree():
             return {"modulus": modulus, "krylov": [str(x) for x in u]}
-    return {"modulus": modulus, "chains": chains}
+    return {"modulus": modulus, "chains": _chains(mode.eigen)}
+
+
+def _chain_bytes(e: Eigen) -> int:
+    """About the JSON size of the chains (decimal digits from bit lengths, 4 characters per entry), unwritten."""
+    bits = sum(c.p.bit_length() + c.q.bit_length() for chain in e.chains for v in chain for x in v for c in x.coeffs())
+    entries = sum(len(v) * e.modulus.degree() for chain in e.chains for v in chain)
+    return int(bits * 0.302) + 4 * entries
 
 
 def power_obligation(name: str, modes: SSMModes) -> Obligation:
