@@ -191,11 +191,12 @@ def closed_form_values(elements: list[KT], m: fmpq_poly, start: int, count: int,
 def _rational_values(elements: list[KT], root: fmpq, start: int, count: int, what: str) -> list[list[fmpq]]:
     """closed_form_values for a modulus a - root: K = QQ, Tr(a^tau x_q) = root^tau x_q, so the value at tau is
     root^tau sum_q x_q tau^q (the polynomial evaluated at the integer tau, then one product)."""
+    top = (start + count) * max(root.p.bit_length(), root.q.bit_length())  # bits of root^tau, tau < start + count
+    charge(count * (1 + bits_factor(top)), f"{what}: powers of the root")
     powers, power = [], root**start
     for _ in range(count):
         powers.append(power)
         power *= root
-    top = max(max(x.p.bit_length(), x.q.bit_length()) for x in powers)
     out = []
     for x in elements:
         coefficients = [coords[0] for coords in x]
