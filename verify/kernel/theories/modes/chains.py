@@ -139,6 +139,7 @@ def krylov_chain(a: fmpq_mat, m: fmpq_poly, u: tuple, where: str) -> nmod_mat:
         raise KernelError(f"{where}.krylov", "a Krylov chain needs a simple modulus (multiplicity 1 in det(x - A))")
     charge((chi.degree() + 1) * (d + 1), f"{where}: chi / m")
     r = chi // m
+    charge(n * n * (2 + entry_bits(a) // 256) + n, f"{where}: A and u modulo P")
     image = _mod_p(a, where)
     w = nmod_mat(n, 1, [mod_p_image(x, where) for x in u], P)
     total = nmod_mat(n, 1, P)

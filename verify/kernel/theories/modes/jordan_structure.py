@@ -130,7 +130,7 @@ def root_index(modulus: fmpq_poly, a: fmpq_mat, where: str, chi: fmpq_poly | Non
 
 def _image(a: fmpq_mat, where: str) -> nmod_mat:
     """A modulo P (every denominator must be prime to P)."""
-    charge(len(a.entries()) + 1, f"{where}: A modulo P")
+    charge(len(a.entries()) * (2 + _bits(a) // 256) + 1, f"{where}: A modulo P")
     return nmod_mat(a.nrows(), a.ncols(), [mod_p_image(x, where) for x in a.entries()], P)
 
 
