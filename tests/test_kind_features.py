@@ -150,3 +150,13 @@ def test_certificate_with_a_dropped_feature_is_rejected_after_resealing():
     result = check_certificate(reseal(cert))
     assert not result.valid
     assert any("jordan3" in e and "differs from L M sum_q B_q" in e for e in result.errors), result.errors
+
+
+def test_an_identity_repeated_across_heads_is_checked_for_each_distinct_text():
+    # two heads with the same support: the first head's identity is checked once, a perturbed second one still fails
+    goal = {**_lag_goal(), "support": {"moduli": ["a^2 - 2"], "heads": [[[0, 1]], [[0, 1]]]}}
+    same = {"heads": [{"features": [_paper_features()]}, {"features": [_paper_features()]}]}
+    _check("lag_features", goal, same)
+    perturbed = {"heads": [{"features": [_paper_features()]}, {"features": [_paper_features("-2")]}]}
+    with pytest.raises(KernelError, match=r"heads\[1\].features\[0\]: sum_t phi_t psi_t differs"):
+        _check("lag_features", goal, perturbed)

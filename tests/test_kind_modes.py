@@ -215,3 +215,126 @@ def test_kernel_trace_is_the_sum_over_the_complex_roots_in_ball_arithmetic():
         for root, multiplicity in m.complex_roots():
             total += multiplicity * sum((acb(poly_x.coeffs()[k]) * root**k for k in range(poly_x.degree() + 1)), acb(0))
         assert total.real.contains(exact) and total.imag.contains(0)
+
+
+# --- jordan_chains with chains as the witness; power_closed_form with a Krylov start vector ----------------------
+
+# diag(1/2, 1/2): two blocks of size 1 at 1/2 (multiplicity 2).
+HALF2 = [["1/2", "0"], ["0", "1/2"]]
+CHAIN2 = [[[["1"], ["0"]], [["0"], ["1"]]]]  # e1 -> e2: the chain of J_2(1/2)
+
+
+def test_jordan_chains_reads_the_block_sizes_off_witness_chains():
+    _check("jordan_chains", {"A": JORDAN2, "eigen": [{"modulus": "a - 1/2", "chains": [2]}]}, {"chains": [CHAIN2]})
+    two = [[[["1"], ["0"]]], [[["0"], ["1"]]]]
+    _check("jordan_chains", {"A": HALF2, "eigen": [{"modulus": "a - 1/2", "chains": [1, 1]}]}, {"chains": [two]})
+
+
+def test_jordan_chains_rejects_witness_chains_that_are_not_chains_of_a():
+    goal = {"A": HALF2, "eigen": [{"modulus": "a - 1/2", "chains": [2]}]}
+    with pytest.raises(KernelError, match=r"chains\[0\]\[1\]: \(A - a I\) v differs"):
+        _check("jordan_chains", goal, {"chains": [CHAIN2]})
+
+
+def test_jordan_chains_rejects_dependent_witness_chains():
+    goal = {"A": HALF2, "eigen": [{"modulus": "a - 1/2", "chains": [1, 1]}]}
+    same = [[[["1"], ["1"]]], [[["1"], ["1"]]]]
+    with pytest.raises(KernelError, match="not independent: rank 1 modulo a prime, expected 2"):
+        _check("jordan_chains", goal, {"chains": [same]})
+
+
+def test_jordan_chains_rejects_witness_chains_short_of_the_multiplicity():
+    goal = {"A": HALF2, "eigen": [{"modulus": "a - 1/2", "chains": [1, 1]}]}
+    with pytest.raises(KernelError, match="1 vectors, expected the multiplicity 2"):
+        _check("jordan_chains", goal, {"chains": [[[[["1"], ["0"]]]]]})
+
+
+def test_jordan_chains_witness_needs_one_entry_per_modulus_and_the_stated_sizes():
+    goal = {"A": JORDAN2, "eigen": [{"modulus": "a - 1/2", "chains": [2]}]}
+    with pytest.raises(KernelError, match="one entry per modulus"):
+        _check("jordan_chains", goal, {"chains": []})
+    with pytest.raises(KernelError, match=r"A has Jordan blocks \[1, 1\]"):
+        _check("jordan_chains", {**goal, "A": HALF2}, {"chains": [[[[["1"], ["0"]]], [[["0"], ["1"]]]]]})
+
+
+# Eigenvalues +-sqrt 2 (first block) and +-sqrt 3 (second block).
+SQRT23 = [["0", "2", "0", "0"], ["1", "0", "0", "0"], ["0", "0", "0", "3"], ["0", "0", "1", "0"]]
+
+
+def _krylov(u2: list, u3: list) -> dict:
+    return {
+        "A": SQRT23,
+        "start": 0,
+        "modes": [{"modulus": "a^2 - 2", "krylov": u2}, {"modulus": "a^2 - 3", "krylov": u3}],
+    }
+
+
+def test_power_closed_form_accepts_krylov_start_vectors():
+    _check("power_closed_form", _krylov(["1", "1", "1", "1"], ["1", "1", "1", "1"]))
+    _check("power_closed_form", {"A": SQRT2, "start": 0, "modes": [{"modulus": "a^2 - 2", "krylov": ["1", "0"]}]})
+
+
+def test_power_closed_form_rejects_a_krylov_vector_without_the_mode():
+    # u in the sqrt 2 block: r(A) u = (A^2 - 2) u = 0 for the sqrt 3 mode, whose Krylov matrix is then zero
+    with pytest.raises(KernelError, match="not independent: rank 2 modulo a prime, expected 4"):
+        _check("power_closed_form", _krylov(["1", "1", "1", "1"], ["1", "0", "0", "0"]))
+
+
+def test_power_closed_form_rejects_a_krylov_vector_for_a_repeated_modulus():
+    goal = {"A": JORDAN2, "start": 0, "modes": [{"modulus": "a - 1/2", "krylov": ["1", "1"]}]}
+    with pytest.raises(KernelError, match="needs a simple modulus"):
+        _check("power_closed_form", goal)
+
+
+def test_power_closed_form_takes_chains_or_a_krylov_vector_not_both():
+    goal = {"A": SQRT2, "start": 0, "modes": [{"modulus": "a^2 - 2", "krylov": ["1", "0"], "chains": []}]}
+    with pytest.raises(KernelError, match="exactly one of the fields"):
+        read_goal("power_closed_form", goal, "t")
+
+
+def _user_certificate(m: int) -> dict:
+    """appA.ssm of a 16-state A with two disguised Jordan blocks of size 8 (jordan witness) or a dense m-state A."""
+    import random
+
+    from flint import fmpq, fmpq_mat
+
+    from verify.claims.sA_user import modes_certificate
+
+    rnd = random.Random(m)
+    if m == 16:
+        j = fmpq_mat(16, 16)
+        for r in range(16):
+            j[r, r] = fmpq(1, 2) if r < 8 else fmpq(-1, 3)
+            if r not in (7, 15):
+                j[r, r + 1] = 1
+        s = fmpq_mat(16, 16, [int(r == c) if c <= r else rnd.randint(-1, 1) for r in range(16) for c in range(16)])
+        a = s * j * s.inv()  # s is unit upper triangular: unimodular
+        rows = [[str(a[r, c]) for c in range(16)] for r in range(16)]
+    else:
+        rows = [[f"{rnd.randint(-9, 9)}/{rnd.randint(1, 9)}" for _ in range(m)] for _ in range(m)]
+    b = [[str(rnd.randint(-3, 3)) for _ in range(2)] for _ in range(len(rows))]
+    c = [[str(rnd.randint(-3, 3)) for _ in range(len(rows))] for _ in range(2)]
+    return json.loads(json.dumps(modes_certificate(rows, b, c)))
+
+
+def test_resealed_user_certificate_with_a_perturbed_witness_chain_is_rejected():
+    cert = _user_certificate(16)
+    assert check_certificate(cert).valid
+    jordan = next(o for o in cert["obligations"] if o["name"] == "jordan")
+    assert [len(c) for c in jordan["witness"]["chains"]] == [1, 1]  # one chain of length 8 per eigenvalue
+    jordan["witness"]["chains"][0][0][3][0] = ["5"]
+    result = check_certificate(reseal(cert))
+    assert not result.valid
+    assert any("'jordan'" in e and "(A - a I) v differs" in e for e in result.errors), result.errors
+
+
+def test_resealed_user_certificate_with_a_zero_krylov_vector_is_rejected():
+    cert = _user_certificate(40)
+    assert check_certificate(cert).valid
+    state = cert["params"]["state"]
+    assert "krylov" in state[0]  # the explicit chain of a dense 40-state A is over 64 KiB
+    for modes in (state, next(o for o in cert["obligations"] if o["name"] == "power")["goal"]["modes"]):
+        modes[0]["krylov"] = ["0"] * 40
+    result = check_certificate(reseal(cert))
+    assert not result.valid
+    assert any("'power'" in e and "not independent" in e for e in result.errors), result.errors

@@ -61,3 +61,18 @@ def test_compact_form_must_be_in_lowest_terms_with_a_positive_denominator():
         read_kt({"denominator": "0", "numerators": [["1"]]}, 1, "t")
     with pytest.raises(KernelError, match="unknown field 'extra'"):
         read_kt({"denominator": "1", "numerators": [["1"]], "extra": 1}, 1, "t")
+
+
+def test_values_of_a_rational_mode_are_the_root_power_times_the_polynomial_in_tau():
+    from flint import fmpq, fmpq_poly
+
+    from verify.kernel.theories.modes.trace_coordinates import closed_form_values, extend
+
+    m = fmpq_poly([fmpq(3, 4), 1])  # a + 3/4: the root -3/4
+    elements = [((fmpq(2, 3),), (fmpq(-5, 7),), (fmpq(1, 9),)), ((fmpq(1),),), ()]
+    fast = closed_form_values(elements, m, 2, 9, "t")
+    for x, values in zip(elements, fast):
+        seqs = extend([c for c in x], m, 11, "t")  # the generic recurrence, term by term
+        expected = [sum((seq[tau] * tau**q for q, seq in enumerate(seqs)), fmpq(0)) for tau in range(2, 11)]
+        assert values == expected
+    assert fast[0][0] == fmpq(9, 16) * (fmpq(2, 3) - fmpq(5, 7) * 2 + fmpq(1, 9) * 4)

@@ -8,10 +8,11 @@ chains and their rank, the recurrence of W, dual bases and the symbolic feature 
 
 from __future__ import annotations
 
-from flint import fmpq_mat
+from flint import fmpq, fmpq_mat
 
 from constructions.jordan import Eigen, format_elem, to_fraction_matrix
 from constructions.modes import (
+    ModeForm,
     SSMModes,
     analyse,
     format_kt,
@@ -25,6 +26,7 @@ from constructions.modes import (
 )
 from constructions.ssm import coefficient_table, interaction_basis, ssm_from_strings
 from verify.certificate import Obligation, make_certificate
+from verify.kernel.theories.modes.chains import krylov_chain
 from verify.registry import claim
 
 __all__ = [
@@ -128,13 +130,48 @@ def _chains(e: Eigen) -> list:
     return [[[coefficients(x) for x in v] for v in chain] for chain in e.chains]
 
 
+# From this many states on, jordan_chains carries the chains of every repeated modulus (a Jordan basis of its
+# generalized eigenspace, checked with one rank modulo P) instead of leaving the kernel the exact ranks of m(A)^s,
+# whose entries grow with s (the disguised 64-state A with four blocks of size 16 exceeded the work bound); below
+# it the ranks take milliseconds and the built-in certificates keep their form.
+JORDAN_WITNESS_SIDE = 16
+# A simple mode's chain (one eigenvector over K) longer than this in JSON is written as its Krylov start vector u
+# (the kernel rebuilds the eigenvector q_m(A) r(A) u modulo P; kind_modes.krylov_chain): a dense 128-state A's
+# explicit chain has 8.7 MB, u 0.3 KB. Shorter chains stay explicit, where a reader can inspect them.
+KRYLOV_CHAIN_BYTES = 65_536
+
+
 def jordan_obligation(name: str, modes: SSMModes) -> Obligation:
-    """The Jordan block sizes of every eigenvalue modulus (the kernel derives them from A: no witness)."""
+    """The Jordan block sizes of every eigenvalue modulus (read off A; chains of repeated moduli as the witness)."""
     goal = {
         "A": rows_of(modes.A),
         "eigen": [{"modulus": format_elem(e.modulus), "chains": e.sizes} for e in modes.eigen],
     }
-    return Obligation(name, "jordan_chains", goal)
+    repeated = [sum(e.sizes) >= 2 for e in modes.eigen]
+    if modes.A.nrows() < JORDAN_WITNESS_SIDE or not any(repeated):
+        return Obligation(name, "jordan_chains", goal)
+    witness = {"chains": [_chains(e) if r else [] for e, r in zip(modes.eigen, repeated)]}
+    return Obligation(name, "jordan_chains", goal, witness)
+
+
+def _state_mode(modes: SSMModes, mode: ModeForm) -> dict:
+    """One nonzero mode of the state: its explicit chains, or the Krylov start vector of a long simple chain."""
+    modulus = format_elem(mode.eigen.modulus)
+    if mode.eigen.sizes != [1] or _chain_bytes(mode.eigen) <= KRYLOV_CHAIN_BYTES:
+        return {"modulus": modulus, "chains": _chains(mode.eigen)}
+    n = modes.A.nrows()
+    for k in range(-1, n):
+        u = [fmpq(1)] * n if k < 0 else [fmpq(int(r == k)) for r in range(n)]
+        if krylov_chain(modes.A, mode.eigen.modulus, tuple(u), "builder").rank() == mode.eigen.modulus.degree():
+            return {"modulus": modulus, "krylov": [str(x) for x in u]}
+    return {"modulus": modulus, "chains": _chains(mode.eigen)}
+
+
+def _chain_bytes(e: Eigen) -> int:
+    """About the JSON size of the chains (decimal digits from bit lengths, 4 characters per entry), unwritten."""
+    bits = sum(c.p.bit_length() + c.q.bit_length() for chain in e.chains for v in chain for x in v for c in x.coeffs())
+    entries = sum(len(v) * e.modulus.degree() for chain in e.chains for v in chain)
+    return int(bits * 0.302) + 4 * entries
 
 
 def power_obligation(name: str, modes: SSMModes) -> Obligation:
@@ -142,7 +179,7 @@ def power_obligation(name: str, modes: SSMModes) -> Obligation:
     goal = {
         "A": rows_of(modes.A),
         "start": modes.start,
-        "modes": [{"modulus": format_elem(m.eigen.modulus), "chains": _chains(m.eigen)} for m in modes.modes],
+        "modes": [_state_mode(modes, m) for m in modes.modes],
     }
     return Obligation(name, "power_closed_form", goal)
 

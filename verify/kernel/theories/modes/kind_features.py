@@ -29,6 +29,8 @@ which is <= m because J_l is at most the multiplicity of each root of m_l.
 
 from __future__ import annotations
 
+import json
+
 from flint import fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys
@@ -143,14 +145,25 @@ def _mode_features(feats: object, terms: tuple[int, ...], family: tuple, where: 
     return len(feats)
 
 
-def head_features(moduli: tuple, powers: tuple, given: object, where: str, family: tuple = _COMPLEX) -> int:
+def head_features(
+    moduli: tuple, powers: tuple, given: object, where: str, family: tuple = _COMPLEX, memo: dict | None = None
+) -> int:
     """One head's features, one list per mode (powers: the support of b per mode), checked symbolically; returns
-    sum_l deg(m_l) * (number listed)."""
+    sum_l deg(m_l) * (number listed).
+
+    The identity depends only on the feature texts, the support and the family (no value of the SSM enters it), so
+    an identity already checked in this obligation (memo: the same texts, support and family) is not checked again:
+    heads and modes of a Jordan-heavy SSM repeat one identity (the disguised 64-state A: 16 times per obligation).
+    """
     if not isinstance(given, list) or len(given) != len(moduli):
         raise KernelError(where, f"expected one feature list per mode ({len(moduli)})")
+    memo = {} if memo is None else memo
     count = 0
     for k, (m, terms, feats) in enumerate(zip(moduli, powers, given)):
-        count += m.degree() * _mode_features(feats, terms, family, f"{where}.features[{k}]")
+        key = (json.dumps(feats, sort_keys=True), terms, family)
+        if key not in memo:
+            memo[key] = _mode_features(feats, terms, family, f"{where}.features[{k}]")
+        count += m.degree() * memo[key]
     return count
 
 
@@ -170,9 +183,10 @@ def _checker(family: tuple) -> object:
     def check(goal: tuple, witness: dict, where: str) -> None:
         """Per head and mode: the symbolic identity of the family, and the feature count <= bound."""
         moduli, _, heads, bound = goal[:4]
+        memo: dict = {}
         for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where))):
             here = f"{where}.witness.heads[{h}]"
-            count = head_features(moduli, polys, item["features"], here, family)
+            count = head_features(moduli, polys, item["features"], here, family, memo)
             if count > bound:
                 raise KernelError(here, f"{count} features, more than the bound {bound}")
 

@@ -63,10 +63,11 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
     items = expect_keys(witness, f"{where}.witness", ("heads",))["heads"]
     if not isinstance(items, list) or len(items) != len(heads):
         raise KernelError(f"{where}.witness.heads", f"expected one witness per head ({len(heads)})")
+    memo: dict = {}
     for h, (polys, item, r) in enumerate(zip(heads, items, minimum)):
         here = f"{where}.witness.heads[{h}]"
         expect_keys(item, here, ("features",))
-        count = head_features(moduli, polys, item["features"], here)
+        count = head_features(moduli, polys, item["features"], here, memo=memo)
         if count != r:
             raise KernelError(here, f"{count} features, expected exactly the minimum {r}")
     lags = lag_values(moduli, b, [max(2 * r - 1, 0) for r in minimum], where)

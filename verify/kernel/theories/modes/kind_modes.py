@@ -44,16 +44,19 @@ alpha^tau tau^q are independent), so it is determined by A and start; the chains
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from flint import fmpq, fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.limits import charge
+from ...core.limits import charge, shared_result
 from ...core.numbers import GQ, parse_integer
 from ...core.poly import Poly, read_poly
-from ...core.rational_matrix import MAX_SIDE, qmul, rank_lower_bound, read_rational_matrix
+from ...core.rational_matrix import MAX_SIDE, read_rational_matrix
+from .chains import chain_matrix, independent, krylov_chain, read_chains, read_start_vector
 from .jordan_structure import block_sizes, charpoly, is_irreducible, multiplicity, zero_part
-from .trace_coordinates import read_rational
 
 __all__ = [
     "ESTABLISHES",
@@ -65,7 +68,6 @@ __all__ = [
     "trace_mod",
     "check_moduli",
     "read_modes",
-    "chain_matrix",
 ]
 
 GEN = "a"
@@ -83,7 +85,14 @@ def _to_fmpq_poly(poly: Poly) -> fmpq_poly:
 
 def read_modulus(value: object, where: str) -> fmpq_poly:
     """A modulus m(a): a monic rational polynomial of degree 1..MAX_DEGREE in the generator a (monic, so that each set
-    of eigenvalues has exactly one modulus)."""
+    of eigenvalues has exactly one modulus); read once per certificate (the same text recurs in its obligations)."""
+    text = json.dumps(value)
+    key = "modulus:" + hashlib.sha256(text.encode()).hexdigest()
+    return shared_result(key, f"{where}: reading", lambda: _read_modulus(value, where))
+
+
+def _read_modulus(value: object, where: str) -> fmpq_poly:
+    """read_modulus without the sharing."""
     poly = read_poly(value, (GEN,), where, complex_ok=False)
     m = _to_fmpq_poly(poly)
     if not 1 <= m.degree() <= MAX_DEGREE:
@@ -156,13 +165,16 @@ def check_moduli(moduli: list[fmpq_poly], where: str) -> None:
                 raise KernelError(f"{where}[{k}].modulus", f"shares a root with the modulus of mode {j}")
 
 
-def read_modes(goal: dict, where: str, fields: tuple[str, ...]) -> list[fmpq_poly]:
-    """The list goal['modes'] of objects with a modulus and the named fields; moduli are checked."""
+def read_modes(goal: dict, where: str, fields: tuple[str, ...], choice: tuple[str, ...] = ()) -> list[fmpq_poly]:
+    """The list goal['modes'] of objects with a modulus, the named fields and exactly one of the choice fields (when
+    given); moduli are checked."""
     modes = _field(goal, "modes", where)
     if not isinstance(modes, list):
         raise KernelError(f"{where}.modes", "expected a list of modes (empty when every eigenvalue is 0)")
     for k, mode in enumerate(modes):
-        expect_keys(mode, f"{where}.modes[{k}]", ("modulus", *fields))
+        expect_keys(mode, f"{where}.modes[{k}]", ("modulus", *fields), choice)
+        if choice and sum(c in mode for c in choice) != 1:
+            raise KernelError(f"{where}.modes[{k}]", f"expected exactly one of the fields {list(choice)}")
     moduli = [read_modulus(mode["modulus"], f"{where}.modes[{k}].modulus") for k, mode in enumerate(modes)]
     check_moduli(moduli, f"{where}.modes")
     return moduli
@@ -174,97 +186,6 @@ def _square(value: object, where: str) -> fmpq_mat:
     if a.nrows() != a.ncols():
         raise KernelError(where, "expected a square matrix")
     return a
-
-
-# --- chains: K-vectors in the power basis, their coefficient matrices and the chain relations --------------------
-
-
-def _vector(value: object, n: int, d: int, where: str) -> list[list[fmpq]]:
-    """A chain vector: n entries, each the d rational coefficients of 1, a, ..., a^(d-1) (a reduced element of K)."""
-    if not isinstance(value, list) or len(value) != n:
-        raise KernelError(where, f"expected a vector of {n} elements of K")
-    rows = []
-    for r, coeffs in enumerate(value):
-        if not isinstance(coeffs, list) or len(coeffs) != d:
-            raise KernelError(f"{where}[{r}]", f"expected the {d} coefficients of 1, a, ..., a^{d - 1}")
-        rows.append([read_rational(x, f"{where}[{r}][{t}]") for t, x in enumerate(coeffs)])
-    return rows
-
-
-def _read_chains(value: object, n: int, d: int, where: str) -> tuple[tuple[int, ...], list[list[list[fmpq]]]]:
-    """(chain lengths, coefficient rows of every chain vector in order) of a nonempty list of nonempty chains."""
-    if not isinstance(value, list) or not value or not all(isinstance(c, list) and c for c in value):
-        raise KernelError(where, "expected a nonempty list of nonempty chains (lists of vectors)")
-    if sum(len(c) for c in value) * d > n:
-        raise KernelError(where, f"more chain vectors than the dimension allows ({n} / deg m = {n // d})")
-    vectors = [_vector(v, n, d, f"{where}[{c}][{t}]") for c, chain in enumerate(value) for t, v in enumerate(chain)]
-    return tuple(len(c) for c in value), vectors
-
-
-def _companion_t(m: fmpq_poly) -> fmpq_mat:
-    """M^T, where M is multiplication by a on coefficient columns modulo m: row x of coefficients -> x M^T."""
-    d = m.degree()
-    coeffs = m.coeffs()
-    out = fmpq_mat(d, d)
-    for t in range(1, d):
-        out[t - 1, t] = 1
-    for t in range(d):
-        out[d - 1, t] -= coeffs[t] / coeffs[-1]
-    return out
-
-
-def chain_matrix(a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: list, where: str) -> fmpq_mat:
-    """The coefficient matrix S (n x s d) of one modulus's chains, after checking (A - a) v_(t+1) = v_t modulo m."""
-    n, d, s = a.nrows(), m.degree(), len(vectors)
-    charge(n * s * d + (s * d) ** 2, f"{where}: chain coefficient matrices")
-    flat = [vectors[j][r][t] for r in range(n) for j in range(s) for t in range(d)]
-    s_mat = fmpq_mat(n, s * d, flat)
-    left = qmul(a, s_mat, f"{where}: A times the chains")
-    shift = fmpq_mat(s * d, s * d)  # block diagonal M^T, plus I_d from vector j - 1 to j inside a chain
-    mt, j = _companion_t(m), 0
-    for length in lengths:
-        for t in range(length):
-            for x in range(d):
-                for y in range(d):
-                    shift[j * d + x, j * d + y] = mt[x, y]
-                if t:
-                    shift[(j - 1) * d + x, j * d + x] = 1
-            j += 1
-    right = qmul(s_mat, shift, f"{where}: the chains times J")
-    if left != right:
-        bad = next(
-            k for k in range(s) if any(left[r, k * d + t] != right[r, k * d + t] for r in range(n) for t in range(d))
-        )
-        chain = next(c for c in range(len(lengths)) if sum(lengths[: c + 1]) > bad)
-        position = bad - sum(lengths[:chain])
-        raise KernelError(
-            f"{where}.chains[{chain}][{position}]",
-            "(A - a I) v differs from the previous chain vector modulo the modulus (0 for the first)",
-        )
-    return s_mat
-
-
-def _stacked(parts: list[fmpq_mat], n: int) -> fmpq_mat:
-    """The matrices side by side (n rows each)."""
-    cols = [p.ncols() for p in parts]
-    out = fmpq_mat(n, sum(cols))
-    offset = 0
-    for p, width in zip(parts, cols):
-        for r in range(n):
-            for c in range(width):
-                out[r, offset + c] = p[r, c]
-        offset += width
-    return out
-
-
-def _independent(parts: list[fmpq_mat], n: int, count: int, where: str, what: str) -> None:
-    """The stacked coefficient matrices have rank count (their number of columns): independent chains."""
-    stacked = _stacked(parts, n)
-    if stacked.ncols() != count:
-        raise KernelError(where, f"{stacked.ncols()} chain coordinates, expected {count} ({what})")
-    rank = rank_lower_bound(stacked, f"{where}: rank of the chains")
-    if rank != count:
-        raise KernelError(where, f"the chains are not independent: rank {rank} modulo a prime, expected {count}")
 
 
 # --- jordan_chains: the Jordan structure of A over C, from the characteristic polynomial and ranks ----------------
@@ -297,20 +218,45 @@ def _goal_chains(goal: dict, where: str) -> tuple:
 
 
 def _check_chains(goal: tuple, witness: dict, where: str) -> None:
-    """Each modulus irreducible, and its Jordan block sizes (from multiplicity and ranks) as stated."""
+    """Each modulus irreducible, and its Jordan block sizes as stated: from the witness's chains (a Jordan basis of
+    the generalized eigenspace) where given, else from the multiplicity and the ranks of m(A)^s."""
     entries, n, moduli, sizes = goal
-    expect_keys(witness, f"{where}.witness")
+    expect_keys(witness, f"{where}.witness", (), ("chains",))
+    given = witness.get("chains", [[] for _ in moduli])
+    if not isinstance(given, list) or len(given) != len(moduli):
+        raise KernelError(f"{where}.witness.chains", f"expected one entry per modulus ({len(moduli)}), [] for none")
     a = fmpq_mat(n, n, list(entries))
     chi = charpoly(a)
     for k, (m, lengths) in enumerate(zip(moduli, sizes)):
         here = f"{where}.eigen[{k}]"
         if not is_irreducible(m):
             raise KernelError(f"{here}.modulus", "expected an irreducible modulus (one Galois orbit of eigenvalues)")
-        found = block_sizes(m, a, multiplicity(m, chi), here)
+        e = multiplicity(m, chi)
+        if given[k] == []:
+            found = block_sizes(m, a, e, here)
+        else:
+            found = _basis_sizes(a, m, e, given[k], f"{where}.witness.chains[{k}]")
         if tuple(found) != lengths:
             raise KernelError(
                 f"{here}.chains", f"found {list(lengths)}, but A has Jordan blocks {found} at these roots"
             )
+
+
+def _basis_sizes(a: fmpq_mat, m: fmpq_poly, e: int, value: object, where: str) -> list[int]:
+    """The chain lengths (non-increasing) of chains that are a Jordan basis of each root's generalized eigenspace.
+
+    The chain relations hold modulo m (chain_matrix), the coefficient matrix has rank deg(m) * (number of vectors)
+    modulo P, so at every root alpha the vectors v(alpha) are independent Jordan chains of alpha; their number is
+    the multiplicity e (the dimension of the generalized eigenspace), so they are a basis of it and A is in Jordan
+    form on it with blocks of the chains' lengths.
+    """
+    n, d = a.nrows(), m.degree()
+    lengths, vectors = read_chains(value, n, d, where)
+    if sum(lengths) != e:
+        raise KernelError(where, f"the chains have {sum(lengths)} vectors, expected the multiplicity {e}")
+    part = chain_matrix(a, m, lengths, vectors, where)
+    independent([part], n, d * e, where, f"deg m * multiplicity = {d * e}")
+    return sorted(lengths, reverse=True)
 
 
 # --- power_closed_form: A^tau = sum_l Tr_l(V_l J_l^tau Q_l) for tau >= start, from the chains V_l ----------------
@@ -322,12 +268,15 @@ def _goal_power(goal: dict, where: str) -> tuple:
     a = _square(_field(goal, "A", where), f"{where}.A")
     n = a.nrows()
     start = parse_integer(goal["start"], f"{where}.start", 0, n)
-    moduli = read_modes(goal, where, ("chains",))
+    moduli = read_modes(goal, where, (), ("chains", "krylov"))
     modes = []
     for k, (m, mode) in enumerate(zip(moduli, goal["modes"])):
         if m.coeffs()[0] == 0:
             raise KernelError(f"{where}.modes[{k}].modulus", "has the root 0: modes are the nonzero eigenvalues")
-        lengths, vectors = _read_chains(mode["chains"], n, m.degree(), f"{where}.modes[{k}].chains")
+        if "krylov" in mode:
+            modes.append(("krylov", read_start_vector(mode["krylov"], n, f"{where}.modes[{k}].krylov")))
+            continue
+        lengths, vectors = read_chains(mode["chains"], n, m.degree(), f"{where}.modes[{k}].chains")
         modes.append((lengths, tuple(tuple(tuple(row) for row in v) for v in vectors)))
     return (tuple(a.entries()), n, start, tuple(moduli), tuple(modes))
 
@@ -341,14 +290,16 @@ def _check_power(goal: tuple, witness: dict, where: str) -> None:
     if start != nu:
         raise KernelError(f"{where}.start", f"found {start}, expected nu = {nu}, the index of the eigenvalue 0 of A")
     parts = [
-        chain_matrix(a, m, lengths, [list(map(list, v)) for v in vectors], f"{where}.modes[{k}]")
+        krylov_chain(a, m, vectors, f"{where}.modes[{k}]")
+        if lengths == "krylov"
+        else chain_matrix(a, m, lengths, [list(map(list, v)) for v in vectors], f"{where}.modes[{k}]")
         for k, (m, (lengths, vectors)) in enumerate(zip(moduli, modes))
     ]
     if not parts:
         if rank:
             raise KernelError(f"{where}.modes", f"no modes, but rank A^nu = {rank}: A has nonzero eigenvalues")
         return
-    _independent(parts, n, rank, f"{where}.modes", f"rank A^nu = {rank}, the nonzero eigenvalues' dimension")
+    independent(parts, n, rank, f"{where}.modes", f"rank A^nu = {rank}, the nonzero eigenvalues' dimension")
 
 
 KINDS: dict = {

@@ -7,9 +7,11 @@ The kernel computes nu (the index of the eigenvalue 0 of A) and checks start = n
 largest power of tau in H_l (0 when H_l = 0), mu = prod_l m_l^(J_l) made monic, and D = deg mu <= n. Then:
   (1) Y(tau) = sum_l Tr_l(a^tau H_l(tau)) satisfies the recurrence of mu for every tau >= 0: for each root alpha of
       m_l (a root of mu of multiplicity >= J_l), alpha^tau P(tau) with deg P < J_l does (trace_coordinates);
-  (2) the kernel computes W(0), ..., W(start + n + D - 1) exactly and checks R(tau) = sum_i mu_i W(start + tau + i)
-      = C A^tau (A^start mu(A)) B = 0 for tau = 0, ..., n - 1; by Cayley-Hamilton every A^tau is a combination of
-      A^0, ..., A^(n-1), so R(tau) = 0 for every tau >= 0: W(start + .) satisfies the recurrence of mu too;
+  (2) R(tau) = sum_i mu_i W(start + tau + i) = C A^tau (A^start mu(A)) B = 0 for every tau >= 0: when det(x - A)
+      divides x^start mu(x), A^start mu(A) = 0 by Cayley-Hamilton (a dense A: mu is det(x - A)); otherwise the
+      kernel computes W(0), ..., W(start + n + D - 1) exactly and checks R(tau) = 0 for tau = 0, ..., n - 1; by
+      Cayley-Hamilton every A^tau is a combination of A^0, ..., A^(n-1), so R(tau) = 0 for every tau >= 0. Either
+      way W(start + .) satisfies the recurrence of mu too;
   (3) Y(tau) = W(tau) for tau = start, ..., start + D - 1.
 Two sequences with the same recurrence of order D that agree on D consecutive terms agree from there on, so
 W(tau) = Y(tau) for every tau >= start: eq. (19), with H_l(tau) = sum_q tau^q H_(l,q). The trace coordinates of
@@ -27,7 +29,7 @@ from ...core.integer_matrix import product_units
 from ...core.limits import charge
 from ...core.numbers import parse_integer
 from ...core.rational_matrix import impulse_responses, qmul, read_rational_matrix
-from .jordan_structure import zero_part
+from .jordan_structure import charpoly, zero_part
 from .kind_modes import read_modes
 from .trace_coordinates import closed_form_values, read_kt_matrix
 
@@ -85,22 +87,14 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
         for _ in range(j):
             charge(product_units(1, mu.degree() + 1, m.degree() + 1, _poly_bits(mu), _poly_bits(factor)), where)
             mu = mu * factor
-    entries, count = p * d_in, start + n + degree
-    charge(entries * count + count * n, f"{where}: lag and Toeplitz matrices")
+    entries = p * d_in
+    annihilated = _annihilated(a, mu, start, where)
+    count = start + degree if annihilated else start + n + degree
+    charge(entries * count + (0 if annihilated else count * n), f"{where}: lag and Toeplitz matrices")
     lags = impulse_responses(a, fmpq_mat(n, d_in, list(b_entries)), fmpq_mat(p, n, list(c_entries)), count)
     lag_entries = [w.entries() for w in lags]
-    series = fmpq_mat(entries, count, [row[e] for e in range(entries) for row in lag_entries])
-    toeplitz = fmpq_mat(count, n)
-    for tau in range(n):
-        for i, coefficient in enumerate(mu.coeffs()):
-            toeplitz[start + tau + i, tau] = coefficient
-    residue = qmul(series, toeplitz, f"{where}: the recurrence of mu on W")
-    if residue != fmpq_mat(entries, n):
-        tau = next(t for t in range(n) if any(residue[e, t] != 0 for e in range(entries)))
-        raise KernelError(
-            f"{where}.modes",
-            f"W does not satisfy the recurrence of prod_l m_l^J_l from lag {start + tau} (wrong moduli)",
-        )
+    if not annihilated:
+        _recurrence(lag_entries, mu, start, n, where)
     total = [[fmpq(0)] * degree for _ in range(entries)]
     for k, (m, matrix) in enumerate(zip(moduli, coeffs)):
         flat = [x for row in matrix for x in row]
@@ -116,6 +110,31 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
                     f"{where}.modes",
                     f"the closed form differs from W({tau}) at entry ({e // d_in}, {e % d_in})",
                 )
+
+
+def _annihilated(a: fmpq_mat, mu: fmpq_poly, start: int, where: str) -> bool:
+    """Whether det(x - A) divides x^start mu(x): then A^start mu(A) = 0 (Cayley-Hamilton) and every R(tau) is 0."""
+    chi = charpoly(a)
+    shifted = mu * fmpq_poly([0] * start + [1])
+    charge((shifted.degree() + 1) * (chi.degree() + 1) + 1, f"{where}: det(x - A) divides x^start mu")
+    return (shifted % chi).is_zero()
+
+
+def _recurrence(lag_entries: list, mu: fmpq_poly, start: int, n: int, where: str) -> None:
+    """R(tau) = sum_i mu_i W(start + tau + i) = 0 for tau = 0, ..., n - 1 (one product with a Toeplitz matrix)."""
+    entries, count = len(lag_entries[0]), len(lag_entries)
+    series = fmpq_mat(entries, count, [row[e] for e in range(entries) for row in lag_entries])
+    toeplitz = fmpq_mat(count, n)
+    for tau in range(n):
+        for i, coefficient in enumerate(mu.coeffs()):
+            toeplitz[start + tau + i, tau] = coefficient
+    residue = qmul(series, toeplitz, f"{where}: the recurrence of mu on W")
+    if residue != fmpq_mat(entries, n):
+        tau = next(t for t in range(n) if any(residue[e, t] != 0 for e in range(entries)))
+        raise KernelError(
+            f"{where}.modes",
+            f"W does not satisfy the recurrence of prod_l m_l^J_l from lag {start + tau} (wrong moduli)",
+        )
 
 
 def _poly_bits(poly: fmpq_poly) -> int:

@@ -173,6 +173,8 @@ def closed_form_values(elements: list[KT], m: fmpq_poly, start: int, count: int,
     rows = [coords for x in elements for coords in x]
     if count <= 0:
         return [[] for _ in elements]
+    if m.degree() == 1:
+        return _rational_values(elements, -monic(m)[0], start, count, what)
     sequences = iter(extend(rows, m, start + count, what))
     out = []
     for x in elements:
@@ -183,4 +185,24 @@ def closed_form_values(elements: list[KT], m: fmpq_poly, start: int, count: int,
                 tau = start + k
                 total[k] += seq[tau] * tau**q if q else seq[tau]
         out.append(total)
+    return out
+
+
+def _rational_values(elements: list[KT], root: fmpq, start: int, count: int, what: str) -> list[list[fmpq]]:
+    """closed_form_values for a modulus a - root: K = QQ, Tr(a^tau x_q) = root^tau x_q, so the value at tau is
+    root^tau sum_q x_q tau^q (the polynomial evaluated at the integer tau, then one product)."""
+    top = (start + count) * max(root.p.bit_length(), root.q.bit_length())  # bits of root^tau, tau < start + count
+    charge(count * (1 + bits_factor(top)), f"{what}: powers of the root")
+    powers, power = [], root**start
+    for _ in range(count):
+        powers.append(power)
+        power *= root
+    out = []
+    for x in elements:
+        coefficients = [coords[0] for coords in x]
+        bits = max((max(c.p.bit_length(), c.q.bit_length()) for c in coefficients), default=0)
+        bits += len(coefficients) * (start + count).bit_length()
+        charge(count * (len(coefficients) + 1) * (1 + bits_factor(bits + top)), what)
+        poly = fmpq_poly(coefficients) if coefficients else fmpq_poly([])
+        out.append([powers[k] * poly(start + k) for k in range(count)])
     return out
