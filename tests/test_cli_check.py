@@ -120,3 +120,10 @@ def test_text_output_survives_any_file_name_and_keeps_the_other_results(tmp_path
     assert any(line.startswith("ok ") and "thm4.2.json" in line for line in lines)
     assert any("found the string 'x\\ud800', expected ASCII characters only" in line for line in lines)
     assert lines[-1] == "verify check: 2 valid, 1 invalid, 0 unreadable" and done.returncode == 1
+
+
+def test_work_budget_accepts_a_larger_allowance_and_refuses_one_outside_its_range(capsys):
+    cert = str(ROOT / "certs" / "thm4.2.eq5.json")
+    assert main(["check", cert, "--work-budget", "200,000,000"]) == 0
+    assert main(["check", cert, "--work-budget", "5"]) == 2
+    assert "expected 4,000,000 to 200,000,000 units, got 5" in capsys.readouterr().err

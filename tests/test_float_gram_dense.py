@@ -144,19 +144,36 @@ def test_sizes_beyond_the_declared_work_cap_are_refused_before_any_float_work():
         float_certificate("dense", "core", arrays, {}, 1 << 15, TOL)
 
 
-def test_declared_work_extends_the_budget_up_to_its_cap_and_is_charged_in_a_fresh_budget(cert):
-    from verify.kernel.core.limits import declare_work
+def test_declared_work_must_fit_what_the_caller_allows_and_a_file_cannot_raise_it(cert):
+    from verify.kernel.core.limits import (
+        MAX_ALLOWANCE,
+        OWN_CERTIFICATE_ALLOWANCE,
+        WORK_BUDGET,
+        declare_work,
+        work_allowance,
+    )
 
     with work_budget(100) as budget:
-        declare_work(50, 1000, "test")
-        assert budget.total == 150
+        declare_work(50, 1000, "test")  # fits: refused neither now nor later, and the budget is unchanged
+        assert budget.total == 100
         with pytest.raises(WorkExceeded, match="1,001 units declared, at most 1,000"):
             declare_work(1001, 1000, "test")
+        with pytest.raises(WorkExceeded, match="101 units declared, 100 left of 100"):
+            declare_work(101, 1000, "test")
     declare_work(10**12, 10**13, "outside any budget: no effect")
-    # a budget far below the form's work: the declared work is added, and the memo's units are charged to it
+    # a budget far below the form's declared work: refused at once, before the float work
     with work_budget(100) as small:
-        assert check_certificate(cert, budget=small).valid
-    assert small.used > 100 and small.total >= small.used  # valid only through the declared work
+        result = check_certificate(cert, budget=small)
+    assert not result.valid and "units declared" in result.errors[0] and small.used < 100
+    # the default budget is WORK_BUDGET; only the caller (a command, `verify check --work-budget`) raises it
+    with work_budget() as default:
+        assert default.total == WORK_BUDGET
+    with work_allowance(OWN_CERTIFICATE_ALLOWANCE), work_budget() as own:
+        assert own.total == OWN_CERTIFICATE_ALLOWANCE
+    with work_allowance(10**15), work_budget() as most:
+        assert most.total == MAX_ALLOWANCE
+    with work_allowance(1), work_budget() as least:
+        assert least.total == WORK_BUDGET
 
 
 def test_a_nilpotent_shift_register_is_bounded_through_its_norm():

@@ -22,6 +22,7 @@ from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exac
 from verify import checkpoint_heads, heads_output
 from verify.certificate import certificate_bytes
 from verify.kernel import check_certificate, load_json
+from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
 from verify.progress import Progress
 
 __all__ = ["add_arguments", "wants_error_table", "run", "analyze", "DEFAULT_N", "plot_png", "tolerance_argument"]
@@ -173,7 +174,8 @@ def analyze(
     data = certificate_bytes(cert)
     cert_path = out / f"{heads_output.stem(path, prefix, n)}.json"
     with steps.step(f"{name}: kernel re-check of the certificate"):
-        result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+        with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
+            result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
     if not result.valid:
         return {"ssm": str(path), "prefix": prefix, "error": "the kernel rejected: " + "; ".join(result.errors)}
     plot_path = out / f"{heads_output.stem(path, prefix, n)}.png"
@@ -297,7 +299,8 @@ def _check_against(args: argparse.Namespace) -> int:
     from verify.kernel import UnreadableInput, check_file
 
     try:
-        result = check_file(args.check)
+        with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
+            result = check_file(args.check)
     except UnreadableInput as err:
         return heads_output.check_verdict(args, str(err), EXIT_USAGE)
     params = json.loads(Path(args.check).read_text()).get("params", {}) if result.valid else {}

@@ -17,6 +17,7 @@ import numpy as np
 
 from constructions.weights import BadWeights, float_system
 from verify import heads_output
+from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
 
 __all__ = ["MEMORY_LIMIT", "EXACT_DENSE", "EXACT_DIAGONAL", "EXACT_OUTPUTS", "choose_method", "estimate_bytes"]
 
@@ -87,7 +88,8 @@ def analyze_float(path: Path, prefix: str, n: int, tolerance: Fraction, out: Pat
     stem = heads_output.stem(path, prefix, n)
     cert_path = out / f"{stem}.json"
     start = time.perf_counter()
-    result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
+        result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
     if not result.valid:
         raise ValueError("the kernel rejected the float certificate: " + "; ".join(result.errors))
     positive = sum(1 for lo, _ in bounds if lo > 0)

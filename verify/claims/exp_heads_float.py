@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from verify.certificate import Obligation, make_certificate
-from verify.kernel.core.limits import work_budget
+from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance, work_budget
 from verify.kernel.theories.float_gram.kind_float_gram import claim_text, decode, heads_range, own_enclosures
 from verify.registry import claim
 
@@ -65,7 +65,8 @@ def float_certificate(
     complex_names = set() if form == "dense" else _COMPLEX  # form dense: real A, B, C
     stored = {name: encode(values, name in complex_names) for name, values in arrays.items()}
     decoded = tuple(sorted((k, decode(v, k, f"arrays.{k}", k not in complex_names)) for k, v in stored.items()))
-    with work_budget():  # inside a budget, the kernel remembers them for the check that follows (shared_result)
+    # inside a budget (the user's own sizes allowed), the kernel remembers them for the check that follows
+    with work_allowance(OWN_CERTIFICATE_ALLOWANCE), work_budget():
         own = own_enclosures(form, method, decoded, n)
     claimed = [widen(Fraction(int(lo.p), int(lo.q)), Fraction(int(hi.p), int(hi.q))) for lo, hi in own]
     from flint import fmpq

@@ -42,6 +42,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--baseline", type=Path, metavar="DIR", help="also compare contents with these certificates")
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     parser.add_argument("--junit", type=Path, metavar="FILE", help=JUNIT_HELP)
+    parser.add_argument(
+        "--work-budget",
+        type=_units,
+        metavar="UNITS",
+        help="let each certificate spend up to UNITS of kernel work (default 4,000,000, about 4 s; at most "
+        "200,000,000): for re-checking the certificate of your own large SSM, never needed for the committed ones",
+    )
+
+
+def _units(text: str) -> int:
+    """--work-budget: a whole number of work units between the default budget and the kernel's most."""
+    from verify.kernel.core.limits import MAX_ALLOWANCE, WORK_BUDGET
+
+    try:
+        units = int(text.replace(",", "").replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of work units, got {text!r}") from None
+    if not WORK_BUDGET <= units <= MAX_ALLOWANCE:
+        raise argparse.ArgumentTypeError(f"expected {WORK_BUDGET:,} to {MAX_ALLOWANCE:,} units, got {units:,}")
+    return units
 
 
 def expand_paths(paths: list[Path]) -> tuple[list[Path], list[str], list[Path]]:
@@ -161,7 +181,10 @@ def run(args: argparse.Namespace) -> int:
     if args.baseline is not None and not args.baseline.is_dir():
         raise InputError(f"--baseline {args.baseline}: no such folder; expected a folder of committed certificates")
     files, unreadable, folders = expand_paths(args.paths)
-    results, more = _recheck(files)
+    from verify.kernel.core.limits import WORK_BUDGET, work_allowance
+
+    with work_allowance(args.work_budget or WORK_BUDGET):
+        results, more = _recheck(files)
     unreadable += more
     missing = [] if args.partial else _missing(results, files, folders)
     mismatches, checked = _figures(results, args.figures)

@@ -117,7 +117,7 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
     """
     from verify.certificate import certificate_bytes
     from verify.kernel import check_bytes
-    from verify.kernel.core.limits import MAX_FILE_BYTES
+    from verify.kernel.core.limits import MAX_FILE_BYTES, OWN_CERTIFICATE_ALLOWANCE, work_allowance
 
     data = certificate_bytes(cert)
     if len(data) > MAX_FILE_BYTES:
@@ -125,7 +125,8 @@ def checked_bytes(cert: dict, path: Path, source: Path) -> bytes:
             f"{source}: the certificate {path.name} for this SSM would have {len(data):,} bytes, more than the kernel "
             f"reads ({MAX_FILE_BYTES:,}); use a smaller state dimension or entries with fewer digits"
         )
-    result = check_bytes(data, str(path))
+    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
+        result = check_bytes(data, str(path))
     if result.valid:
         return data
     first = result.errors[0] if result.errors else "no message"

@@ -27,6 +27,9 @@ __all__ = [
     "MAX_PRODUCT_WORK",
     "MAX_BITS",
     "WORK_BUDGET",
+    "MAX_ALLOWANCE",
+    "OWN_CERTIFICATE_ALLOWANCE",
+    "work_allowance",
     "Budget",
     "WorkExceeded",
     "work_budget",
@@ -112,11 +115,30 @@ class Budget:
 
 _current: ContextVar[Budget | None] = ContextVar("kernel_budget", default=None)
 
+# What one certificate may spend is WORK_BUDGET unless the *caller* of the kernel allows more (work_allowance):
+# a user re-checking the certificate of their own big SSM (`verify check --work-budget UNITS`), or the toolkit
+# re-checking the certificate it has just built from the user's SSM, whose sizes the user chose. A file alone can
+# never raise its budget, so any file given to `verify check` costs at most WORK_BUDGET units (issue 20's bound).
+MAX_ALLOWANCE = 200_000_000  # the most a caller may allow one certificate (minutes of CPU, not hours)
+OWN_CERTIFICATE_ALLOWANCE = 100_000_000  # what the toolkit's commands allow the certificate of a user's SSM
+_allowance: ContextVar[int] = ContextVar("kernel_allowance", default=WORK_BUDGET)
+
 
 @contextmanager
-def work_budget(total: int = WORK_BUDGET) -> Iterator[Budget]:
-    """Run the enclosed checks under a fresh budget of `total` units."""
-    budget = Budget(total)
+def work_allowance(total: int) -> Iterator[int]:
+    """Let each certificate checked inside spend up to `total` units (between WORK_BUDGET and MAX_ALLOWANCE)."""
+    allowed = max(WORK_BUDGET, min(int(total), MAX_ALLOWANCE))
+    token = _allowance.set(allowed)
+    try:
+        yield allowed
+    finally:
+        _allowance.reset(token)
+
+
+@contextmanager
+def work_budget(total: int | None = None) -> Iterator[Budget]:
+    """Run the enclosed checks under a fresh budget of `total` units (default: the caller's allowance)."""
+    budget = Budget(_allowance.get() if total is None else total)
     token = _current.set(budget)
     try:
         yield budget
@@ -132,17 +154,22 @@ def charge(units: int, what: str) -> None:
 
 
 def declare_work(units: int, cap: int, what: str) -> None:
-    """Extend the current budget by the work that an obligation's declared input sizes fix (at most cap units).
+    """Refuse at once, before any work, an obligation whose work (fixed by its declared input sizes) cannot fit.
 
-    For kinds whose cost is a known function of sizes the statement takes as inputs (a user's own SSM, not a
-    registered instance): the check may spend that work, and no more than cap, beyond WORK_BUDGET; it is still
-    charged as it is done. Beyond cap the obligation is rejected at once, before any work.
+    For kinds whose cost is a known function of sizes the statement takes as inputs (a user's own SSM): past cap,
+    or past what the current budget has left (WORK_BUDGET unless the caller allowed more with work_allowance), the
+    obligation is rejected before it starts instead of after spending the budget; the work is still charged as it
+    is done.
     """
-    budget = _current.get()
     if units > cap:
         raise WorkExceeded(f"exceeds the kernel's work bound ({what}: {units:,} units declared, at most {cap:,})")
-    if budget is not None:
-        budget.total += max(int(units), 0)
+    budget = _current.get()
+    if budget is not None and budget.used + units > budget.total:
+        raise WorkExceeded(
+            f"exceeds the kernel's work bound ({what}: {units:,} units declared, {budget.total - budget.used:,} left "
+            f"of {budget.total:,}; a user re-checking the certificate of their own SSM may allow more: "
+            "`verify check --work-budget UNITS`)"
+        )
 
 
 T = TypeVar("T")
