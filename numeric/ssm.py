@@ -63,57 +63,71 @@ def recurrence(bk: Backend, A: Any, B: Any, C: Any, x: Any) -> tuple[Any, dict]:
     return H @ C.T, {"D": D, "Y": bk.amax(abs(H) @ abs(C).T)}
 
 
+def _max_sq_rows(bk: Backend, a: Any) -> float:
+    """max over rows (last axis) of the squared 2-norm, without a temporary of the array's size (NaN propagates)."""
+    if not a.shape[0]:
+        return 0.0
+    if bk.name == "numpy":
+        return float(np.max(np.einsum("...i,...i->...", a, a)))
+    return float((a * a).sum(-1).max().item())
+
+
 def chunked_scan(bk: Backend, A: Any, B: Any, C: Any, x: Any, chunk: int) -> tuple[Any, dict]:
     """The scan in chunks: local recurrences from zero, carried states, then a correction; streamed in blocks.
 
-    Chunks are processed BLOCK_ROWS positions at a time (whole chunks): inside a block the local recurrences of
-    all its chunks run at once, the carried state crosses from block to block, and the outputs and shadow norms
-    of the block are computed before the next one, so memory is O(BLOCK_ROWS m + chunk m^2) beyond x and y.
-    Every output is the same computation as the unblocked scan (dot products of the same length); only the
-    order of the shadow maxima changes, which does not change them.
+    Chunks are processed BLOCK_ROWS positions at a time (whole chunks), laid out position-major (L, chunks, m) so
+    that each step of the local recurrences is one contiguous matrix product over all chunks of the block, done in
+    place; the carried state crosses from block to block, and the outputs and shadow norms of the block are computed
+    before the next one, so memory is O(BLOCK_ROWS m + chunk m^2) beyond x and y. Every output is the same
+    computation as the unblocked scan (dot products of the same length, the same additions); only the order of the
+    shadow maxima changes (and the square root is taken of the maximum), which does not change them.
     """
-    n, m = x.shape[0], A.shape[0]
+    n, d, m = x.shape[0], x.shape[1], A.shape[0]
     Q = -(-n // chunk)
     P = bk.zeros((chunk + 1, m, m))
     P[0] = bk.asarray(np.eye(m))
     for t in range(1, chunk + 1):
         P[t] = A @ P[t - 1]
     aA, aB, aC, aP = abs(A), abs(B), abs(C), abs(P)
+    PT, aPT = P[1:].mT, aP[1:].mT  # rows @ PT[t] = rows @ (A^(t+1))^T
     y = bk.zeros((n, C.shape[0]))
-    shadow = {"Dl": 0.0, "P": bk.amax(((aA @ aP[:-1]) ** 2).sum((1, 2)) ** 0.5), "Hm": 0.0, "Cm": 0.0, "G": 0.0}
-    shadow["Ys"] = 0.0
+    squares = {"Dl": 0.0, "Hm": 0.0, "Cm": 0.0, "G": 0.0}  # maxima of squared row norms
+    shadow = {"P": bk.amax(((aA @ aP[:-1]) ** 2).sum((1, 2)) ** 0.5), "Ys": 0.0}
     carried, end = bk.zeros((m,)), bk.zeros((m,))  # the carried state of the last chunk and its local end state
     group = max(1, BLOCK_ROWS // chunk)
     for c0 in range(0, Q, group):
         g = min(group, Q - c0)
         lo, hi = c0 * chunk, min(n, (c0 + g) * chunk)
-        xs = bk.zeros((g * chunk, x.shape[1]))
-        xs[: hi - lo] = x[lo:hi]
-        BX = (xs @ B.T).reshape(g, chunk, m)
-        local = bk.zeros((g, chunk, m))
-        prev = bk.zeros((g, m))
-        for t in range(chunk):
-            prev = prev @ A.T + BX[:, t]
-            local[:, t] = prev
+        padded = bk.zeros((g * chunk, d))
+        padded[: hi - lo] = x[lo:hi]
+        xs = padded.reshape(g, chunk, d).swapaxes(0, 1)  # xs[t, c]: position t of chunk c0 + c
+        local = xs @ B.T  # (L, g, m): B x_t, then the local recurrences in place, one step for all chunks
+        for t in range(1, chunk):
+            local[t] += local[t - 1] @ A.T
         states = bk.zeros((g, m))
         for c in range(g):
             if c0 + c > 0:
                 carried = P[chunk] @ carried + end
-            states[c], end = carried, local[c, chunk - 1]
-        h = local + bk.einsum("tab,cb->cta", P[1:], states)
-        y[lo:hi] = h.reshape(g * chunk, m)[: hi - lo] @ C.T
-        before = bk.zeros((g, chunk, m))
-        before[:, 1:] = local[:, :-1]
+            states[c], end = carried, local[chunk - 1, c]
+        h = states @ PT  # (L, g, m): A^(t+1) times the carried state, plus the local state
+        h += local
+        y[lo:hi] = (h @ C.T).swapaxes(0, 1).reshape(g * chunk, -1)[: hi - lo]
+        D = abs(xs) @ aB.T  # |A||h_(t-1)| + |B||x_t| (h_(-1) = 0 locally)
+        D[1:] += abs(local[:-1]) @ aA.T
+        G = abs(states) @ aPT
+        G += abs(local)
         inner = g - 1 if c0 + g == Q else g  # chunks whose end state is carried on (all but the last of the scan)
         parts = {
-            "Dl": _norm2_rows(bk, abs(before) @ aA.T + (abs(xs) @ aB.T).reshape(g, chunk, m)),
-            "Hm": _norm2_rows(bk, states),
-            "Cm": _norm2_rows(bk, abs(states[:inner]) @ aP[chunk].T + abs(local[:inner, chunk - 1])),
-            "G": _norm2_rows(bk, bk.einsum("tab,cb->cta", aP[1:], abs(states)) + abs(local)),
-            "Ys": bk.amax(abs(h.reshape(g * chunk, m)[: hi - lo]) @ aC.T),
+            "Dl": _max_sq_rows(bk, D),
+            "Hm": _max_sq_rows(bk, states),
+            "Cm": _max_sq_rows(bk, abs(states[:inner]) @ aP[chunk].T + abs(local[chunk - 1, :inner])),
+            "G": _max_sq_rows(bk, G),
         }
         for key, value in parts.items():
-            shadow[key] = _max_nan(shadow[key], value)
+            squares[key] = _max_nan(squares[key], value)
+        valid = h if hi - lo == g * chunk else h.swapaxes(0, 1).reshape(g * chunk, m)[: hi - lo]
+        shadow["Ys"] = _max_nan(shadow["Ys"], bk.amax(abs(valid) @ aC.T))
+    shadow.update({key: value**0.5 for key, value in squares.items()})
     return y, shadow
 
 
@@ -187,7 +201,8 @@ def fft_conv(bk: Backend, W: Any, x: Any) -> tuple[Any, dict]:
 
 
 def _power_blocks(bk: Backend, base: Any, n: int, complex_: bool) -> Iterator[tuple[int, Any]]:
-    """(start, base^t for t in [start, start + BLOCK_ROWS)) up to n: one chain of products, base^t = base^(t-1) base."""
+    """(start, base^t for t in [start, start + BLOCK_ROWS)) up to n, as an (M, rows) array: one chain of products,
+    base^t = base^(t-1) base."""
     last = None
     for start in range(0, n, BLOCK_ROWS):
         rows = min(BLOCK_ROWS, n - start)
@@ -195,14 +210,16 @@ def _power_blocks(bk: Backend, base: Any, n: int, complex_: bool) -> Iterator[tu
         steps[:, 0] = 1 if last is None else last
         steps[:, 1:] = base[:, None]
         chains = np.cumprod(steps, axis=1) if bk.name == "numpy" else bk.mod.cumprod(steps, dim=1)
-        block = (chains if last is None else chains[:, 1:]).T
-        last = block[-1]
+        block = chains if last is None else chains[:, 1:]
+        last = block[:, -1]
         yield start, block
 
 
 def _coefficients(bk: Backend, V: Any, beta: Any, lam: Any, n: int, norms: dict | None) -> tuple[Any, dict]:
     """c_{tau,h} as a (k, n) array and the shadows S1, ST, a1, a2, from one blocked pass over lambda^tau.
 
+    Everything is laid out (k or M, rows), so each block of c is one product beta @ lambda^tau written into
+    contiguous rows of c (each c_{tau,h} the same M-term dot product as before).
     With `norms`, also norms["Wnorm"] = sum_tau ||W(tau)||_inf in float64 from the same powers (a scale for
     reporting, not a bound).
     """
@@ -213,16 +230,16 @@ def _coefficients(bk: Backend, V: Any, beta: Any, lam: Any, n: int, norms: dict 
     flat = flat.reshape(p * d, k)
     blocks = zip(_power_blocks(bk, lam, n, True), _power_blocks(bk, abs(lam), n, False))
     for (start, powers), (_, apowers) in blocks:
-        cb = (powers @ beta.T).real  # (rows, k)
-        s = apowers @ abeta.T  # sum_l |lambda_l|^tau |beta_hl|
-        tau = bk.asarray(np.arange(start, start + cb.shape[0], dtype=np.float64))
-        c[:, start : start + cb.shape[0]] = cb.T
-        acc["S1"] += s.sum(0)
-        acc["ST"] += (tau[:, None] * s).sum(0)
-        acc["a1"] += abs(cb).sum(0)
-        acc["a2"] += (cb * cb).sum(0)
+        cb = c[:, start : start + powers.shape[1]]  # a view: (k, rows)
+        cb[:] = (beta @ powers).real
+        s = abeta @ apowers  # (k, rows): sum_l |lambda_l|^tau |beta_hl|
+        tau = bk.asarray(np.arange(start, start + cb.shape[1], dtype=np.float64))
+        acc["S1"] += s.sum(1)
+        acc["ST"] += s @ tau
+        acc["a1"] += abs(cb).sum(1)
+        acc["a2"] += (cb * cb).sum(1)
         if norms is not None:
-            wnorm += float(bk.numpy(abs(cb @ flat.T)).reshape(-1, p, d).sum(2).max(1).sum())
+            wnorm += float(bk.numpy(abs(flat @ cb)).reshape(p, d, -1).sum(1).max(0).sum())
     if norms is not None:
         norms["Wnorm"] = wnorm
     shadow = {key: bk.amax(acc[key]) for key in ("S1", "ST", "a1")}
