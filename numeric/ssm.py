@@ -160,9 +160,11 @@ def direct_conv(bk: Backend, W: Any, x: Any) -> tuple[Any, dict]:
 def pack(bk: Backend, x: Any) -> Any:
     """Pairs of real columns packed as complex columns x_{2c} + i x_{2c+1} (a zero column pads an odd d)."""
     n, d = x.shape
-    if d % 2:
-        x = bk.asarray(np.concatenate([bk.numpy(x), np.zeros((n, 1))], axis=1))
-    return x[:, 0::2] * (1 + 0j) + x[:, 1::2] * 1j
+    out = bk.zeros((n, (d + 1) // 2), complex_=True)
+    parts = out.view(np.float64).reshape(n, -1, 2) if bk.name == "numpy" else bk.mod.view_as_real(out)
+    parts[:, :, 0] = x[:, 0::2]
+    parts[:, : d // 2, 1] = x[:, 1::2]
+    return out
 
 
 def _unpack(bk: Backend, zc: Any, d: int) -> Any:
@@ -327,41 +329,50 @@ def heads_chunked(bk: Backend, V: Any, beta: Any, lam: Any, x: Any, chunk: int) 
     """
     n, d = x.shape
     k, M = beta.shape
-    p = V.shape[1]
+    p, half, NL = V.shape[1], (d + 1) // 2, 2 * chunk
     Q = -(-n // chunk)
     steps = bk.zeros((chunk + 1, M), complex_=True)
     steps[0] = 1
     steps[1:] = lam
     powers = bk.cumprod(steps)  # lambda^t, t = 0..L
     c = (powers[:chunk] @ beta.T).real  # c_{tau,h}, tau < L
-    xs = bk.zeros((Q * chunk, d))
-    xs[:n] = x
-    packed = pack(bk, xs).reshape(Q, chunk, -1)
-    NL = 2 * chunk
-    FX = _fft_axis1(bk, packed, NL)  # (Q, 2L, ceil(d/2))
     Vn = np.concatenate([bk.numpy(V), np.zeros((k, p, d % 2))], axis=2)  # pad an odd d
     weights = bk.asarray(Vn[:, :, 0::2] - 1j * Vn[:, :, 1::2], complex_=True)  # (k, p, ceil(d/2))
-    K = bk.einsum("wh,hrc->wrc", bk.fft(c, NL), weights)  # (2L, p, ceil(d/2))
-    y = _ifft_axis1(bk, bk.einsum("wrc,qwc->qwr", K, FX))[:, :chunk].real  # (Q, L, p)
-    Vc = bk.asarray(bk.numpy(V), complex_=True)
-    U = bk.einsum("hl,hpd->lpd", beta, Vc)  # sum_h beta_hl V^(h)
-    reverse = powers[:chunk][::-1] if bk.name == "numpy" else powers[:chunk].flip(0)  # lambda^(L-1-t)
-    T = bk.einsum("tl,qtd->qld", reverse, bk.asarray(bk.numpy(xs).reshape(Q, chunk, d), complex_=True))
-    S = bk.zeros((Q, M, d), complex_=True)
-    for q in range(1, Q):
-        S[q] = powers[chunk][:, None] * S[q - 1] + T[q - 1]
-    R = bk.einsum("lpd,qld->qlp", U, S)
-    y = y + bk.einsum("tl,qlp->qtp", powers[1:], R).real
-    return y.reshape(Q * chunk, p)[:n]
+    K = bk.einsum("wh,hrc->crw", bk.fft(c, NL), weights)  # (ceil(d/2), p, 2L)
+    U = bk.einsum("hl,hpd->lpd", beta, bk.asarray(bk.numpy(V), complex_=True))  # sum_h beta_hl V^(h)
+    reverse = (powers[:chunk][::-1] if bk.name == "numpy" else powers[:chunk].flip(0)).T  # (M, L): lambda^(L-1-t)
+    y = bk.zeros((n, p))
+    state = bk.zeros((M, d), complex_=True)  # S_(q,l) of the next chunk
+    group = max(1, BLOCK_ROWS // chunk)
+    for q0 in range(0, Q, group):  # blocks of whole chunks: temporaries of BLOCK_ROWS x (2 p) complex values
+        g = min(group, Q - q0)
+        lo, hi = q0 * chunk, min(n, (q0 + g) * chunk)
+        xb = bk.zeros((g * chunk, d))
+        xb[: hi - lo] = x[lo:hi]
+        FX = _fft_last(bk, pack(bk, xb).reshape(g, chunk, half).swapaxes(1, 2), NL)  # (g, ceil(d/2), 2L)
+        prod = FX[:, None, 0] * K[0]  # (g, p, 2L): sum_c K_(r,c) fft(x_c), c in order
+        for j in range(1, half):
+            prod += FX[:, None, j] * K[j]
+        local = _ifft_last(bk, prod)[:, :, :chunk].real.swapaxes(1, 2)  # (g, L, p)
+        xq = xb.reshape(g, chunk, d)
+        T = reverse @ (xq if bk.name == "numpy" else xq.to(bk.mod.complex128))  # (g, M, d)
+        S = bk.zeros((g, M, d), complex_=True)
+        for j in range(g):
+            S[j] = state
+            state = powers[chunk][:, None] * state + T[j]
+        R = bk.einsum("lpd,qld->qlp", U, S)
+        block = local + (powers[1:] @ R).real  # (g, L, p)
+        y[lo:hi] = block.reshape(g * chunk, p)[: hi - lo]
+    return y
 
 
-def _fft_axis1(bk: Backend, a: Any, n: int) -> Any:
-    """Complex FFT along axis 1, zero-padded to length n."""
+def _fft_last(bk: Backend, a: Any, n: int) -> Any:
+    """Complex FFT along the last axis, zero-padded to length n."""
     if bk.name == "numpy":
-        return np.fft.fft(a, n=n, axis=1)
-    return bk.mod.fft.fft(a.to(bk.mod.complex128), n=n, dim=1)
+        return np.fft.fft(a, n=n, axis=-1)
+    return bk.mod.fft.fft(a.to(bk.mod.complex128), n=n, dim=-1)
 
 
-def _ifft_axis1(bk: Backend, a: Any) -> Any:
-    """Inverse complex FFT along axis 1 (scaled by 1/N)."""
-    return np.fft.ifft(a, axis=1) if bk.name == "numpy" else bk.mod.fft.ifft(a, dim=1)
+def _ifft_last(bk: Backend, a: Any) -> Any:
+    """Inverse complex FFT along the last axis (scaled by 1/N)."""
+    return np.fft.ifft(a, axis=-1) if bk.name == "numpy" else bk.mod.fft.ifft(a, dim=-1)
