@@ -26,6 +26,7 @@ __all__ = [
     "heads_chunked",
     "fft_size",
     "pack",
+    "carried_part",
 ]
 
 # Rows per block of the streamed passes (powers lambda^tau, scan chunks, output accumulation): bounds the size of
@@ -354,16 +355,25 @@ def heads_chunked(bk: Backend, V: Any, beta: Any, lam: Any, x: Any, chunk: int) 
         for j in range(1, half):
             prod += FX[:, None, j] * K[j]
         local = _ifft_last(bk, prod)[:, :, :chunk].real.swapaxes(1, 2)  # (g, L, p)
-        xq = xb.reshape(g, chunk, d)
-        T = reverse @ (xq if bk.name == "numpy" else xq.to(bk.mod.complex128))  # (g, M, d)
-        S = bk.zeros((g, M, d), complex_=True)
-        for j in range(g):
-            S[j] = state
-            state = powers[chunk][:, None] * state + T[j]
-        R = bk.einsum("lpd,qld->qlp", U, S)
-        block = local + (powers[1:] @ R).real  # (g, L, p)
+        carried, state = carried_part(bk, powers, reverse, U, xb.reshape(g, chunk, d), state)
+        block = local + carried  # (g, L, p)
         y[lo:hi] = block.reshape(g * chunk, p)[: hi - lo]
     return y
+
+
+def carried_part(bk: Backend, powers: Any, reverse: Any, U: Any, xq: Any, state: Any) -> tuple[Any, Any]:
+    """The earlier chunks' part Re sum_l lambda_l^(t+1) U_l S_(q,l) for a block of chunks xq (g, L, d), and the
+    modal state S_(q,l) entering the chunk after the block: T_(q,l) = sum_t lambda_l^(L-1-t) x_(q,t) (reverse = the
+    (M, L) powers lambda^(L-1-t)), S_(q+1) = lambda^L S_q + T_q, R_q = sum_l U_l S_(q,l) (U_l = sum_h beta_hl V^(h)).
+    """
+    g, chunk, d = xq.shape
+    T = reverse @ (xq if bk.name == "numpy" else xq.to(bk.mod.complex128))  # (g, M, d)
+    S = bk.zeros((g, reverse.shape[0], d), complex_=True)
+    for j in range(g):
+        S[j] = state
+        state = powers[chunk][:, None] * state + T[j]
+    R = bk.einsum("lpd,qld->qlp", U, S)
+    return (powers[1:] @ R).real, state  # (g, L, p)
 
 
 def _fft_last(bk: Backend, a: Any, n: int) -> Any:
