@@ -3,8 +3,9 @@
     python benchmarks/bench_numeric.py            # n = 10^6 (a few minutes on 2 cores, mostly the feature study)
     python benchmarks/bench_numeric.py --quick    # small sizes, seconds (used by the tests)
 
-Prints: the SSM <-> k-head attention check of num.thm4.4 (float64, m = 16) with wall and CPU time, peak RSS, error,
-bound and error / (u ||W|| ||x||), each basis in its own process, next to the anchor (a plain numpy chunked FFT scan
+Prints: the SSM <-> k-head attention checks of num.thm4.4 and num.thm4.4.chunked (float64, m = 16) and the former
+full-length one, with wall and CPU time, peak RSS, error, bound and error / (u ||W|| ||x||) (full-length only), each
+basis in its own process, next to the anchor (a plain numpy chunked FFT scan
 of the same SSM, benchmarks/bench_scale.py) and the load average; `--heads-only` prints only that table;
 recurrence = convolution = FFT = scan; the Appendix A breakdown study (where the
 paper's raw features overflow or lose half their bits) and its plot figures/numeric_features.png.
@@ -30,6 +31,7 @@ from numeric.checks import forms_checks, heads_check  # noqa: E402
 from numeric.chunked import chunked_check  # noqa: E402
 from numeric.construction import builtin  # noqa: E402
 from numeric.features import MODES, breakdown, overflow_index, plot, run, study  # noqa: E402
+from numeric.heads_local import local_check  # noqa: E402
 
 __all__ = ["main"]
 
@@ -90,16 +92,19 @@ def _one(kind: str, n: int, device: str) -> dict:
     bk = get_backend("numpy") if device == "cpu" else get_backend("torch", device)
     claim, _, basis = kind.rpartition(":")
     start, cpu = time.perf_counter(), time.process_time()
-    c = (chunked_check if claim == "num.thm4.4.chunked" else heads_check)(bk, "random16", n, basis)
-    ratio = c.info.get("ratio", float("nan"))  # err / (u ||W|| ||x||), computed by num.thm4.4's check only
+    check = {"num.thm4.4": local_check, "num.thm4.4.chunked": chunked_check, "full-length": heads_check}[claim]
+    c = check(bk, "random16", n, basis)
+    ratio = c.info.get("ratio", float("nan"))  # err / (u ||W|| ||x||), computed by the full-length check only
     return {"wall": time.perf_counter() - start, "cpu": time.process_time() - cpu, "error": c.error,
             "bound": float(c.bound), "passed": c.passed, "ratio": ratio, "rss_mb": _peak_mb()}  # fmt: skip
 
 
 def heads_section(n: int, bases: tuple[str, ...], device: str = "cpu", skip_full: bool = False) -> None:
-    """The checks of num.thm4.4 (head form by full-length FFTs vs chunked scan) and num.thm4.4.chunked (head form in
-    chunks vs chunked scan), each basis in its own process, next to the anchor: a plain numpy chunked FFT scan of the
-    same SSM (benchmarks/bench_scale.py), also in its own process. skip_full leaves out num.thm4.4 (large n).
+    """The checks of num.thm4.4 (head form chunk by chunk, each chunk's attention as the full-length form on it, vs
+    chunked scan), num.thm4.4.chunked (heads combined in each chunk's frequency domain vs chunked scan) and, unless
+    skip_full, the former num.thm4.4 (head form by full-length FFTs, "full-length"), each basis in its own process,
+    next to the anchor: a plain numpy chunked FFT scan of the same SSM (benchmarks/bench_scale.py), also in its own
+    process.
     """
     print(f"\n== Theorem 4.4: SSM (chunked scan) vs k-head attention form, float64, m = 16, p = d = 4, n = {n:,} ==")
     print("(each row one process; cpu s and peak RSS of that process, the anchor's in its own row; load = 1-min avg)")
@@ -109,7 +114,7 @@ def heads_section(n: int, bases: tuple[str, ...], device: str = "cpu", skip_full
     )
     print(_row(["numpy anchor", f"{anchor['wall']:.2f}", f"{anchor['cpu']:.2f}", f"{anchor['rss_mb']:.0f}", "1.0",
                 f"{anchor['load']:.1f}"], 24))  # fmt: skip
-    claims = ("num.thm4.4.chunked",) if skip_full else ("num.thm4.4", "num.thm4.4.chunked")
+    claims = ("num.thm4.4", "num.thm4.4.chunked") + (() if skip_full else ("full-length",))
     for kind in (f"{claim}:{basis}" for claim in claims for basis in bases):
         c = _child(["--one", kind, "--n", str(n), "--device", device])
         cells = [kind, f"{c['wall']:.2f}", f"{c['cpu']:.2f}", f"{c['rss_mb']:.0f}",
@@ -202,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--figure", type=Path, default=ROOT / "figures" / "numeric_features.png")
     parser.add_argument("--heads-only", action="store_true", help="only the Theorem 4.4 section (with its anchor)")
     parser.add_argument("--n", type=int, help="length of the Theorem 4.4 section (default 10^6, --quick 4096)")
-    parser.add_argument("--skip-full", action="store_true", help="--heads-only without num.thm4.4 (only .chunked)")
+    parser.add_argument("--skip-full", action="store_true", help="leave out the former full-length check")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: one measured run in a child process
     args = parser.parse_args(argv)
     if args.one:

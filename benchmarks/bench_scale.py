@@ -9,9 +9,10 @@ modes`: analysis, certificates and kernel checks in seconds, and the certificate
 states; benchmarks/bench_modes.py has the details), size (the heads certificate), and the python-flint anchor:
 fmpq_mat minimal polynomial + the lags W(0..m-1) + rref of the lag matrix of the same SSM (of its real form for a
 complex SSM), with total / anchor.
-Numeric table: the checks of num.thm4.4 (full-length FFT head form vs chunked scan) and num.thm4.4.chunked (head form
-in chunks of 256 vs chunked scan), both bases, random16 SSM, at n in --lengths, next to a plain numpy chunked FFT
-scan of the same SSM (chunks of 256, intra-chunk FFT convolution, carried states).
+Numeric table: the checks of num.thm4.4 (head form chunk by chunk vs chunked scan), num.thm4.4.chunked (head form in
+chunks of 256, heads combined per chunk, vs chunked scan) and the former full-length FFT check, both bases, random16
+SSM, at n in --lengths, next to a plain numpy chunked FFT scan of the same SSM (chunks of 256, intra-chunk FFT
+convolution, carried states).
 
 Run: python benchmarks/bench_scale.py [--sizes 16 32 64 128 256] [--lengths 100000 1000000 10000000]
      [--modes-limit 64] [--skip-cli]; timings depend on the load of the machine (say so when quoting them).
@@ -235,11 +236,13 @@ def chunked_fft_scan(A: np.ndarray, B: np.ndarray, C: np.ndarray, x: np.ndarray,
 
 
 def numeric_rows(lengths: list[int]) -> list[list[str]]:
-    """num.thm4.4's and num.thm4.4.chunked's checks per basis at each n, and the plain chunked FFT scan."""
+    """num.thm4.4's and num.thm4.4.chunked's checks per basis at each n, the former full-length num.thm4.4 check
+    where memory allows, and the plain chunked FFT scan."""
     from numeric.backends import get_backend
     from numeric.checks import _inputs, heads_check
     from numeric.chunked import chunked_check
     from numeric.construction import builtin
+    from numeric.heads_local import local_check
 
     A, B, C = builtin("random16").floats()
     bk, out = get_backend("numpy"), []
@@ -249,13 +252,14 @@ def numeric_rows(lengths: list[int]) -> list[list[str]]:
         _, plain = _timed(chunked_fft_scan, A, B, C, _inputs(n, 4, 1))
         for basis in ("modal", "lags"):
             row = [f"{n:.0e}", basis]
+            for check in (local_check, chunked_check):
+                result, seconds = _timed(check, bk, "random16", n, basis)
+                row += [f"{seconds:.2f}", f"{result.error:.1e} <= {float(result.bound):.1e} {result.passed}"]
             if full_ok:
                 full, seconds = _timed(heads_check, bk, "random16", n, basis)
                 row += [f"{seconds:.2f}", f"{full.error:.1e} <= {float(full.bound):.1e} {full.passed}"]
             else:
                 row += ["not run", f"memory: {free / 2**30:.0f} GiB free"]
-            chunked, seconds = _timed(chunked_check, bk, "random16", n, basis)
-            row += [f"{seconds:.2f}", f"{chunked.error:.1e} <= {float(chunked.bound):.1e} {chunked.passed}"]
             out.append(row + [f"{plain:.2f}"])
     return out
 
@@ -313,7 +317,8 @@ def main(argv: list[str] | None = None) -> int:
             "\nk-head form vs chunked scan (random16 SSM, numpy), seconds per basis, next to a plain chunked FFT scan"
         )
         header = ["n", "basis", "num.thm4.4", "error <= bound, passed", "num.thm4.4.chunked", "error <= bound, passed"]
-        _print([header + ["plain scan"], *numeric_rows(args.lengths)])
+        header += ["full-length (former num.thm4.4)", "error <= bound, passed", "plain scan"]
+        _print([header, *numeric_rows(args.lengths)])
     return 0
 
 

@@ -161,6 +161,18 @@ _F0 = "(5*L+k+d+M+1)"
 _DM = f"({_F0}+(Q-2)*(2*L+2))"
 _CHUNKED = f"({_MU}/(1-({_DM}+{_DL})*{_MU}))*({_DL}*Vcat_rowsum*A1*2*L*X + {_F0}*Y0 + (2*L+2)*Y1)"
 
+# k-head form by chunks (numeric.heads_local.heads_local, num.thm4.4): inside each chunk of L positions the heads
+# attend exactly as the full-length k-head form run on that chunk alone (c_{tau,h} for tau < L, one FFT convolution
+# of length NL = 2L per head and packed input pair, the k d-term head sum), so its error is _HEADS with n -> L, N -> NL
+# and the values taken as maxima over the chunks (_HEADS_AT_L); the earlier chunks' part is the carried modal states
+# of heads_chunked, same operations, so its monomials keep the factor counts F0 + j (2L + 2) (the final sum local +
+# carried included) and its error is the carried terms of _CHUNKED; the final sum rounds the local part once more:
+# u |y_loc^| <= u (1 + u)(1 + gamma_{kd}) Vcat_rowsum Z (V rounded once, k d products summed).
+_HEADS_AT_L = _HEADS.replace("(n+M+3)", "(L+M+3)").replace("N_log2", "NL_log2")
+_LOCAL_SUM = f"u*(1+u)*(1+{_g('k*d')})*Vcat_rowsum*Z"
+_CARRIED = f"({_MU}/(1-({_DM}+{_DL})*{_MU}))*({_F0}*Y0 + (2*L+2)*Y1)"
+_HEADS_LOCAL = f"{_HEADS_AT_L} + {_LOCAL_SUM} + {_CARRIED}"
+
 _DEPTHS = {"DP": "((n/L+4)*(L+q+3))", "DR": "(3*n+2*q+10)"}
 _SAFE = [{"lhs": "4*(n*d+n+m+k*d+64)*u", "op": "<=", "rhs": "1"}]
 FORMULAS: dict[str, dict] = {
@@ -196,6 +208,18 @@ FORMULAS: dict[str, dict] = {
             {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
         ],
     },
+    "heads_local": {
+        "bound": _HEADS_LOCAL,
+        "facts": _SAFE
+        + [
+            {"lhs": "NL", "op": "==", "rhs": "2*L"},
+            {"lhs": "NL_pow2", "op": "==", "rhs": "1"},
+            {"lhs": "Q*L", "op": ">=", "rhs": "n"},
+            {"lhs": "Q", "op": ">=", "rhs": "2"},
+            {"lhs": "4*(L+M+3)*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"},
+            {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
+        ],
+    },
     "stable": {"bound": _STABLE, "facts": [{"lhs": "4*DP*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
     "raw": {"bound": _RAW, "facts": [{"lhs": "4*DR*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
 }
@@ -215,6 +239,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "fft": (*_SSM, "X", "Psum", "Ysum", "a1", "a2", "b2", "aF", "bF", "Z"),
     "heads": ("X", "S1", "ST", "a1", "a2", "b2", "aF", "bF", "Z"),
     "heads_chunked": ("X", "A1", "Y0", "Y1"),
+    "heads_local": ("X", "S1", "ST", "a1", "a2", "b2", "aF", "bF", "Z", "Y0", "Y1"),
     "stable": ("Ybar",),
     "raw": ("Ybar", "Yraw"),
 }
@@ -248,6 +273,17 @@ def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
         dc = 2 * m_mu / (1 - 2 * (e["n"] + e["M"] + 3) * m_mu) * (e["ST"] + (e["M"] + 3) * e["S1"])
         vrow = e["Vcat_rowsum"]
         return vrow * (e["X"] * dc + _fft(e, u, m_mu)) + (u + g(e["k"] * e["d"]) * (1 + u)) * vrow * e["Z"]
+    if name == "heads_local":  # the full-length k-head form at length L (FFT length NL), then the carried part
+        at_l = {**e, "n": e["L"], "N": e["NL"], "N_log2": e["NL_log2"]}
+        local = evaluate("heads", at_l)
+        kd = e["k"] * e["d"]
+        local_sum = u * (1 + u) * (1 + g(kd)) * e["Vcat_rowsum"] * e["Z"]
+        L, Q, M, k, d = e["L"], e["Q"], e["M"], e["k"], e["d"]
+        depth_loc = 3 * L + M + 12 * e["NL_log2"] + k + d
+        f0 = 5 * L + k + d + M + 1
+        depth_max = f0 + (Q - 2) * (2 * L + 2)
+        carried = m_mu / (1 - (depth_max + depth_loc) * m_mu) * (f0 * e["Y0"] + (2 * L + 2) * e["Y1"])
+        return local + local_sum + carried
     if name == "heads_chunked":
         L, Q, M, k, d = e["L"], e["Q"], e["M"], e["k"], e["d"]
         depth_loc = 3 * L + M + 12 * e["NL_log2"] + k + d

@@ -185,6 +185,20 @@ def _heads(env: dict[str, Fraction]) -> dict[str, str]:
     return out
 
 
+def _heads_local(env: dict[str, Fraction]) -> dict[str, str]:
+    """Caps of the k-head form run chunk by chunk (num.thm4.4): _heads over tau < L, the chunk's packed inputs, and
+    the carried part's Y0, Y1 (_chunked)."""
+    s1 = _modal(env, lambda j, r2: "L" if r2 == 1 else f"2/(1-lam{j}_frob2)")  # sum_{tau<L} |lambda|^tau
+    st = _modal(env, lambda j, r2: "L^2/2" if r2 == 1 else f"4/(1-lam{j}_frob2)^2")  # sum_{tau<L} tau |lambda|^tau
+    out = {k: f"{_K}*{s1}" for k in ("S1", "a1", "a2", "aF", "Z")}  # Z = max |c_h * x| over a chunk <= S1
+    out["ST"] = f"{_K}*{st}"
+    # bF = max |fft(x_c)| over a chunk <= ||x_c||_1 <= sqrt(2) L; b2 = max ||x_c||_2 <= sqrt(2 L)
+    out.update(bF=f"{_K}*3/2*L", b2=f"{_K}*(2*L/{N_SQRT_ANCHOR} + {N_SQRT_ANCHOR})/2")
+    chunked = _chunked(env)
+    out.update(Y0=chunked["Y0"], Y1=chunked["Y1"])
+    return out
+
+
 def _chunked(env: dict[str, Fraction]) -> dict[str, str]:
     """Caps of A1, Y0, Y1 (numeric.chunked.carried_norms, computed exactly from the exact head form)."""
     L = int(env["L"])
@@ -234,6 +248,8 @@ def caps_for(formulas: tuple[str, ...], geo: str | None, sizes: dict, matrices: 
             table.update(_heads(env))
         if formulas[0] == "heads_chunked":
             table.update(_chunked(env))
+        if formulas[0] == "heads_local":
+            table.update(_heads_local(env))
     return {name: table[name] for name in supplied(formulas)}
 
 

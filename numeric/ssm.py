@@ -26,6 +26,7 @@ __all__ = [
     "heads_chunked",
     "fft_size",
     "pack",
+    "carried_part",
 ]
 
 # Rows per block of the streamed passes (powers lambda^tau, scan chunks, output accumulation): bounds the size of
@@ -63,57 +64,71 @@ def recurrence(bk: Backend, A: Any, B: Any, C: Any, x: Any) -> tuple[Any, dict]:
     return H @ C.T, {"D": D, "Y": bk.amax(abs(H) @ abs(C).T)}
 
 
+def _max_sq_rows(bk: Backend, a: Any) -> float:
+    """max over rows (last axis) of the squared 2-norm, without a temporary of the array's size (NaN propagates)."""
+    if not a.shape[0]:
+        return 0.0
+    if bk.name == "numpy":
+        return float(np.max(np.einsum("...i,...i->...", a, a)))
+    return float((a * a).sum(-1).max().item())
+
+
 def chunked_scan(bk: Backend, A: Any, B: Any, C: Any, x: Any, chunk: int) -> tuple[Any, dict]:
     """The scan in chunks: local recurrences from zero, carried states, then a correction; streamed in blocks.
 
-    Chunks are processed BLOCK_ROWS positions at a time (whole chunks): inside a block the local recurrences of
-    all its chunks run at once, the carried state crosses from block to block, and the outputs and shadow norms
-    of the block are computed before the next one, so memory is O(BLOCK_ROWS m + chunk m^2) beyond x and y.
-    Every output is the same computation as the unblocked scan (dot products of the same length); only the
-    order of the shadow maxima changes, which does not change them.
+    Chunks are processed BLOCK_ROWS positions at a time (whole chunks), laid out position-major (L, chunks, m) so
+    that each step of the local recurrences is one contiguous matrix product over all chunks of the block, done in
+    place; the carried state crosses from block to block, and the outputs and shadow norms of the block are computed
+    before the next one, so memory is O(BLOCK_ROWS m + chunk m^2) beyond x and y. Every output is the same
+    computation as the unblocked scan (dot products of the same length, the same additions); only the order of the
+    shadow maxima changes (and the square root is taken of the maximum), which does not change them.
     """
-    n, m = x.shape[0], A.shape[0]
+    n, d, m = x.shape[0], x.shape[1], A.shape[0]
     Q = -(-n // chunk)
     P = bk.zeros((chunk + 1, m, m))
     P[0] = bk.asarray(np.eye(m))
     for t in range(1, chunk + 1):
         P[t] = A @ P[t - 1]
     aA, aB, aC, aP = abs(A), abs(B), abs(C), abs(P)
+    PT, aPT = P[1:].mT, aP[1:].mT  # rows @ PT[t] = rows @ (A^(t+1))^T
     y = bk.zeros((n, C.shape[0]))
-    shadow = {"Dl": 0.0, "P": bk.amax(((aA @ aP[:-1]) ** 2).sum((1, 2)) ** 0.5), "Hm": 0.0, "Cm": 0.0, "G": 0.0}
-    shadow["Ys"] = 0.0
+    squares = {"Dl": 0.0, "Hm": 0.0, "Cm": 0.0, "G": 0.0}  # maxima of squared row norms
+    shadow = {"P": bk.amax(((aA @ aP[:-1]) ** 2).sum((1, 2)) ** 0.5), "Ys": 0.0}
     carried, end = bk.zeros((m,)), bk.zeros((m,))  # the carried state of the last chunk and its local end state
     group = max(1, BLOCK_ROWS // chunk)
     for c0 in range(0, Q, group):
         g = min(group, Q - c0)
         lo, hi = c0 * chunk, min(n, (c0 + g) * chunk)
-        xs = bk.zeros((g * chunk, x.shape[1]))
-        xs[: hi - lo] = x[lo:hi]
-        BX = (xs @ B.T).reshape(g, chunk, m)
-        local = bk.zeros((g, chunk, m))
-        prev = bk.zeros((g, m))
-        for t in range(chunk):
-            prev = prev @ A.T + BX[:, t]
-            local[:, t] = prev
+        padded = bk.zeros((g * chunk, d))
+        padded[: hi - lo] = x[lo:hi]
+        xs = padded.reshape(g, chunk, d).swapaxes(0, 1)  # xs[t, c]: position t of chunk c0 + c
+        local = xs @ B.T  # (L, g, m): B x_t, then the local recurrences in place, one step for all chunks
+        for t in range(1, chunk):
+            local[t] += local[t - 1] @ A.T
         states = bk.zeros((g, m))
         for c in range(g):
             if c0 + c > 0:
                 carried = P[chunk] @ carried + end
-            states[c], end = carried, local[c, chunk - 1]
-        h = local + bk.einsum("tab,cb->cta", P[1:], states)
-        y[lo:hi] = h.reshape(g * chunk, m)[: hi - lo] @ C.T
-        before = bk.zeros((g, chunk, m))
-        before[:, 1:] = local[:, :-1]
+            states[c], end = carried, local[chunk - 1, c]
+        h = states @ PT  # (L, g, m): A^(t+1) times the carried state, plus the local state
+        h += local
+        y[lo:hi] = (h @ C.T).swapaxes(0, 1).reshape(g * chunk, -1)[: hi - lo]
+        D = abs(xs) @ aB.T  # |A||h_(t-1)| + |B||x_t| (h_(-1) = 0 locally)
+        D[1:] += abs(local[:-1]) @ aA.T
+        G = abs(states) @ aPT
+        G += abs(local)
         inner = g - 1 if c0 + g == Q else g  # chunks whose end state is carried on (all but the last of the scan)
         parts = {
-            "Dl": _norm2_rows(bk, abs(before) @ aA.T + (abs(xs) @ aB.T).reshape(g, chunk, m)),
-            "Hm": _norm2_rows(bk, states),
-            "Cm": _norm2_rows(bk, abs(states[:inner]) @ aP[chunk].T + abs(local[:inner, chunk - 1])),
-            "G": _norm2_rows(bk, bk.einsum("tab,cb->cta", aP[1:], abs(states)) + abs(local)),
-            "Ys": bk.amax(abs(h.reshape(g * chunk, m)[: hi - lo]) @ aC.T),
+            "Dl": _max_sq_rows(bk, D),
+            "Hm": _max_sq_rows(bk, states),
+            "Cm": _max_sq_rows(bk, abs(states[:inner]) @ aP[chunk].T + abs(local[chunk - 1, :inner])),
+            "G": _max_sq_rows(bk, G),
         }
         for key, value in parts.items():
-            shadow[key] = _max_nan(shadow[key], value)
+            squares[key] = _max_nan(squares[key], value)
+        valid = h if hi - lo == g * chunk else h.swapaxes(0, 1).reshape(g * chunk, m)[: hi - lo]
+        shadow["Ys"] = _max_nan(shadow["Ys"], bk.amax(abs(valid) @ aC.T))
+    shadow.update({key: value**0.5 for key, value in squares.items()})
     return y, shadow
 
 
@@ -146,9 +161,11 @@ def direct_conv(bk: Backend, W: Any, x: Any) -> tuple[Any, dict]:
 def pack(bk: Backend, x: Any) -> Any:
     """Pairs of real columns packed as complex columns x_{2c} + i x_{2c+1} (a zero column pads an odd d)."""
     n, d = x.shape
-    if d % 2:
-        x = bk.asarray(np.concatenate([bk.numpy(x), np.zeros((n, 1))], axis=1))
-    return x[:, 0::2] * (1 + 0j) + x[:, 1::2] * 1j
+    out = bk.zeros((n, (d + 1) // 2), complex_=True)
+    parts = out.view(np.float64).reshape(n, -1, 2) if bk.name == "numpy" else bk.mod.view_as_real(out)
+    parts[:, :, 0] = x[:, 0::2]
+    parts[:, : d // 2, 1] = x[:, 1::2]
+    return out
 
 
 def _unpack(bk: Backend, zc: Any, d: int) -> Any:
@@ -187,7 +204,8 @@ def fft_conv(bk: Backend, W: Any, x: Any) -> tuple[Any, dict]:
 
 
 def _power_blocks(bk: Backend, base: Any, n: int, complex_: bool) -> Iterator[tuple[int, Any]]:
-    """(start, base^t for t in [start, start + BLOCK_ROWS)) up to n: one chain of products, base^t = base^(t-1) base."""
+    """(start, base^t for t in [start, start + BLOCK_ROWS)) up to n, as an (M, rows) array: one chain of products,
+    base^t = base^(t-1) base."""
     last = None
     for start in range(0, n, BLOCK_ROWS):
         rows = min(BLOCK_ROWS, n - start)
@@ -195,14 +213,16 @@ def _power_blocks(bk: Backend, base: Any, n: int, complex_: bool) -> Iterator[tu
         steps[:, 0] = 1 if last is None else last
         steps[:, 1:] = base[:, None]
         chains = np.cumprod(steps, axis=1) if bk.name == "numpy" else bk.mod.cumprod(steps, dim=1)
-        block = (chains if last is None else chains[:, 1:]).T
-        last = block[-1]
+        block = chains if last is None else chains[:, 1:]
+        last = block[:, -1]
         yield start, block
 
 
 def _coefficients(bk: Backend, V: Any, beta: Any, lam: Any, n: int, norms: dict | None) -> tuple[Any, dict]:
     """c_{tau,h} as a (k, n) array and the shadows S1, ST, a1, a2, from one blocked pass over lambda^tau.
 
+    Everything is laid out (k or M, rows), so each block of c is one product beta @ lambda^tau written into
+    contiguous rows of c (each c_{tau,h} the same M-term dot product as before).
     With `norms`, also norms["Wnorm"] = sum_tau ||W(tau)||_inf in float64 from the same powers (a scale for
     reporting, not a bound).
     """
@@ -213,16 +233,16 @@ def _coefficients(bk: Backend, V: Any, beta: Any, lam: Any, n: int, norms: dict 
     flat = flat.reshape(p * d, k)
     blocks = zip(_power_blocks(bk, lam, n, True), _power_blocks(bk, abs(lam), n, False))
     for (start, powers), (_, apowers) in blocks:
-        cb = (powers @ beta.T).real  # (rows, k)
-        s = apowers @ abeta.T  # sum_l |lambda_l|^tau |beta_hl|
-        tau = bk.asarray(np.arange(start, start + cb.shape[0], dtype=np.float64))
-        c[:, start : start + cb.shape[0]] = cb.T
-        acc["S1"] += s.sum(0)
-        acc["ST"] += (tau[:, None] * s).sum(0)
-        acc["a1"] += abs(cb).sum(0)
-        acc["a2"] += (cb * cb).sum(0)
+        cb = c[:, start : start + powers.shape[1]]  # a view: (k, rows)
+        cb[:] = (beta @ powers).real
+        s = abeta @ apowers  # (k, rows): sum_l |lambda_l|^tau |beta_hl|
+        tau = bk.asarray(np.arange(start, start + cb.shape[1], dtype=np.float64))
+        acc["S1"] += s.sum(1)
+        acc["ST"] += s @ tau
+        acc["a1"] += abs(cb).sum(1)
+        acc["a2"] += (cb * cb).sum(1)
         if norms is not None:
-            wnorm += float(bk.numpy(abs(cb @ flat.T)).reshape(-1, p, d).sum(2).max(1).sum())
+            wnorm += float(bk.numpy(abs(flat @ cb)).reshape(p, d, -1).sum(1).max(0).sum())
     if norms is not None:
         norms["Wnorm"] = wnorm
     shadow = {key: bk.amax(acc[key]) for key in ("S1", "ST", "a1")}
@@ -310,41 +330,59 @@ def heads_chunked(bk: Backend, V: Any, beta: Any, lam: Any, x: Any, chunk: int) 
     """
     n, d = x.shape
     k, M = beta.shape
-    p = V.shape[1]
+    p, half, NL = V.shape[1], (d + 1) // 2, 2 * chunk
     Q = -(-n // chunk)
     steps = bk.zeros((chunk + 1, M), complex_=True)
     steps[0] = 1
     steps[1:] = lam
     powers = bk.cumprod(steps)  # lambda^t, t = 0..L
     c = (powers[:chunk] @ beta.T).real  # c_{tau,h}, tau < L
-    xs = bk.zeros((Q * chunk, d))
-    xs[:n] = x
-    packed = pack(bk, xs).reshape(Q, chunk, -1)
-    NL = 2 * chunk
-    FX = _fft_axis1(bk, packed, NL)  # (Q, 2L, ceil(d/2))
     Vn = np.concatenate([bk.numpy(V), np.zeros((k, p, d % 2))], axis=2)  # pad an odd d
     weights = bk.asarray(Vn[:, :, 0::2] - 1j * Vn[:, :, 1::2], complex_=True)  # (k, p, ceil(d/2))
-    K = bk.einsum("wh,hrc->wrc", bk.fft(c, NL), weights)  # (2L, p, ceil(d/2))
-    y = _ifft_axis1(bk, bk.einsum("wrc,qwc->qwr", K, FX))[:, :chunk].real  # (Q, L, p)
-    Vc = bk.asarray(bk.numpy(V), complex_=True)
-    U = bk.einsum("hl,hpd->lpd", beta, Vc)  # sum_h beta_hl V^(h)
-    reverse = powers[:chunk][::-1] if bk.name == "numpy" else powers[:chunk].flip(0)  # lambda^(L-1-t)
-    T = bk.einsum("tl,qtd->qld", reverse, bk.asarray(bk.numpy(xs).reshape(Q, chunk, d), complex_=True))
-    S = bk.zeros((Q, M, d), complex_=True)
-    for q in range(1, Q):
-        S[q] = powers[chunk][:, None] * S[q - 1] + T[q - 1]
+    K = bk.einsum("wh,hrc->crw", bk.fft(c, NL), weights)  # (ceil(d/2), p, 2L)
+    U = bk.einsum("hl,hpd->lpd", beta, bk.asarray(bk.numpy(V), complex_=True))  # sum_h beta_hl V^(h)
+    reverse = (powers[:chunk][::-1] if bk.name == "numpy" else powers[:chunk].flip(0)).T  # (M, L): lambda^(L-1-t)
+    y = bk.zeros((n, p))
+    state = bk.zeros((M, d), complex_=True)  # S_(q,l) of the next chunk
+    group = max(1, BLOCK_ROWS // chunk)
+    for q0 in range(0, Q, group):  # blocks of whole chunks: temporaries of BLOCK_ROWS x (2 p) complex values
+        g = min(group, Q - q0)
+        lo, hi = q0 * chunk, min(n, (q0 + g) * chunk)
+        xb = bk.zeros((g * chunk, d))
+        xb[: hi - lo] = x[lo:hi]
+        FX = _fft_last(bk, pack(bk, xb).reshape(g, chunk, half).swapaxes(1, 2), NL)  # (g, ceil(d/2), 2L)
+        prod = FX[:, None, 0] * K[0]  # (g, p, 2L): sum_c K_(r,c) fft(x_c), c in order
+        for j in range(1, half):
+            prod += FX[:, None, j] * K[j]
+        local = _ifft_last(bk, prod)[:, :, :chunk].real.swapaxes(1, 2)  # (g, L, p)
+        carried, state = carried_part(bk, powers, reverse, U, xb.reshape(g, chunk, d), state)
+        block = local + carried  # (g, L, p)
+        y[lo:hi] = block.reshape(g * chunk, p)[: hi - lo]
+    return y
+
+
+def carried_part(bk: Backend, powers: Any, reverse: Any, U: Any, xq: Any, state: Any) -> tuple[Any, Any]:
+    """The earlier chunks' part Re sum_l lambda_l^(t+1) U_l S_(q,l) for a block of chunks xq (g, L, d), and the
+    modal state S_(q,l) entering the chunk after the block: T_(q,l) = sum_t lambda_l^(L-1-t) x_(q,t) (reverse = the
+    (M, L) powers lambda^(L-1-t)), S_(q+1) = lambda^L S_q + T_q, R_q = sum_l U_l S_(q,l) (U_l = sum_h beta_hl V^(h)).
+    """
+    g, chunk, d = xq.shape
+    T = reverse @ (xq if bk.name == "numpy" else xq.to(bk.mod.complex128))  # (g, M, d)
+    S = bk.zeros((g, reverse.shape[0], d), complex_=True)
+    for j in range(g):
+        S[j] = state
+        state = powers[chunk][:, None] * state + T[j]
     R = bk.einsum("lpd,qld->qlp", U, S)
-    y = y + bk.einsum("tl,qlp->qtp", powers[1:], R).real
-    return y.reshape(Q * chunk, p)[:n]
+    return (powers[1:] @ R).real, state  # (g, L, p)
 
 
-def _fft_axis1(bk: Backend, a: Any, n: int) -> Any:
-    """Complex FFT along axis 1, zero-padded to length n."""
+def _fft_last(bk: Backend, a: Any, n: int) -> Any:
+    """Complex FFT along the last axis, zero-padded to length n."""
     if bk.name == "numpy":
-        return np.fft.fft(a, n=n, axis=1)
-    return bk.mod.fft.fft(a.to(bk.mod.complex128), n=n, dim=1)
+        return np.fft.fft(a, n=n, axis=-1)
+    return bk.mod.fft.fft(a.to(bk.mod.complex128), n=n, dim=-1)
 
 
-def _ifft_axis1(bk: Backend, a: Any) -> Any:
-    """Inverse complex FFT along axis 1 (scaled by 1/N)."""
-    return np.fft.ifft(a, axis=1) if bk.name == "numpy" else bk.mod.fft.ifft(a, dim=1)
+def _ifft_last(bk: Backend, a: Any) -> Any:
+    """Inverse complex FFT along the last axis (scaled by 1/N)."""
+    return np.fft.ifft(a, axis=-1) if bk.name == "numpy" else bk.mod.fft.ifft(a, dim=-1)

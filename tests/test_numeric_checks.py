@@ -7,7 +7,7 @@ import math
 import pytest
 
 from numeric.backends import get_backend
-from numeric.checks import chunk_for, forms_checks, gram_bound, heads_check, scale_from_env
+from numeric.checks import chunk_for, forms_checks, gram_bound, heads_check, reference_scan, scale_from_env
 
 BK = get_backend()
 
@@ -56,3 +56,27 @@ def test_scale_from_env_refuses_unknown_scales(monkeypatch):
 
 def test_chunk_is_a_power_of_two_near_sqrt_n():
     assert chunk_for(1_000_000) == 1024 and chunk_for(10) == 16
+
+
+def test_a_shared_reference_scan_gives_the_check_its_own_scan_would():
+    bk = get_backend()
+    own = heads_check(bk, "slow", 1500, "lags")
+    shared = heads_check(bk, "slow", 1500, "lags", scan=reference_scan(bk, "slow", 1500))
+    assert shared.error == own.error and shared.values == own.values and shared.passed
+    other = heads_check(bk, "slow", 1500, "lags", scan=reference_scan(bk, "slow", 1500, seed=2))
+    assert other.error > 1e-3  # a scan of other inputs is not this check's scan: the comparison shows it
+
+
+def test_the_error_is_measured_in_blocks_as_over_the_whole(monkeypatch):
+    import numpy as np
+
+    from numeric import checks, ssm
+
+    rng = np.random.default_rng(3)
+    y1, y2 = rng.standard_normal((1000, 3)), rng.standard_normal((1000, 3))
+    whole = checks._measure(get_backend(), y1, y2)
+    monkeypatch.setattr(ssm, "BLOCK_ROWS", 7)
+    assert checks._measure(get_backend(), y1, y2) == whole == (float(np.max(np.abs(y1 - y2))), 0)
+    y2[999, 2] = np.nan
+    error, bad = checks._measure(get_backend(), y1, y2)
+    assert math.isnan(error) and bad == 1

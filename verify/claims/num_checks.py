@@ -36,14 +36,14 @@ def _certificate(claim_id: str, checks: list[Check], params: dict, extra: list[O
 
 @claim("num.thm4.4")
 def num_thm44() -> dict:
-    """SSM (chunked scan) = k-head attention form with exact V^(h), c_{tau,h}, in float64."""
+    """SSM (chunked scan) = k-head attention form with exact V^(h), c_{tau,h}, run chunk by chunk, in float64."""
     scale, bk = setting()
     n = SIZES[scale]["heads"]
     for name in BUILTINS:
         if theorem44_agrees(builtin(name), 2 * builtin(name).dims[0] + 4) is False:
             raise AssertionError(f"{name}: the local construction disagrees with constructions.ssm")
     checks = heads_checks(bk, n, corruption_from_env())
-    return _certificate("num.thm4.4", checks, params_of(scale, bk, n=n, N=checks[0].sizes["N"]))
+    return _certificate("num.thm4.4", checks, params_of(scale, bk, n=n, Q=checks[0].sizes["Q"]))
 
 
 @claim("num.ssm.forms")

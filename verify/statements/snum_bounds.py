@@ -56,6 +56,18 @@ _DL = "(3*L+M+12*NL_log2+k+d)"
 _F0 = "(5*L+k+d+M+1)"
 _DM = f"({_F0}+(Q-2)*(2*L+2))"
 _CHUNKED = f"({_MU}/(1-({_DM}+{_DL})*{_MU}))*({_DL}*Vcat_rowsum*A1*2*L*X + {_F0}*Y0 + (2*L+2)*Y1)"
+# k-head form by chunks (num.thm4.4): each chunk's own attention is the k-head form of length L (FFT length NL = 2L),
+# so its error is _HEADS at n = L, N = NL; the final sum local + carried rounds the local part once more (V rounded
+# once, k d products summed: u (1 + u)(1 + gamma_{kd}) Vcat_rowsum Z); the carried modal states are those of the
+# chunked form, with its counts F0 + j (2L + 2) (the final sum included).
+_DC_L = f"(2*{_MU}/(1-2*(L+M+3)*{_MU})*(ST + (M+3)*S1))"
+_EF_L = f"(NL_log2*{_FFT_ETA_UNITS}*u/(1-NL_log2*{_FFT_ETA_UNITS}*u))"
+_DP_L = f"({_EF_L}*a2*bF + a1*{_EF_L}*b2 + {_MU}*aF*(1+{_EF_L})*b2)"
+_FFT_L = f"((1+u)*({_DP_L} + {_EF_L}*(a1*b2 + {_DP_L})) + u*a1*b2)"
+_HEADS_L = f"Vcat_rowsum*(X*{_DC_L} + {_FFT_L}) + (u + {_g('k*d')}*(1+u))*Vcat_rowsum*Z"
+_HEADS_LOCAL = (
+    f"{_HEADS_L} + u*(1+u)*(1+{_g('k*d')})*Vcat_rowsum*Z + ({_MU}/(1-({_DM}+{_DL})*{_MU}))*({_F0}*Y0 + (2*L+2)*Y1)"
+)
 # Appendix A: depth DP of the stable chunked evaluation and DR of the raw features (21), in mu units; the reference
 # runs at the roundoff 2^-64.
 _DEPTH_P = "((n/L+4)*(L+q+3))"
@@ -84,6 +96,18 @@ FORMULAS: dict[str, dict] = {
             {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
         ],
     },
+    "heads_local": {
+        "bound": _HEADS_LOCAL,
+        "facts": _SAFE
+        + [
+            {"lhs": "NL", "op": "==", "rhs": "2*L"},
+            {"lhs": "NL_pow2", "op": "==", "rhs": "1"},
+            {"lhs": "Q*L", "op": ">=", "rhs": "n"},
+            {"lhs": "Q", "op": ">=", "rhs": "2"},
+            {"lhs": f"4*(L+M+3)*{_MU4}", "op": "<=", "rhs": "1"},
+            {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
+        ],
+    },
     "stable": {"bound": _STABLE, "facts": [{"lhs": f"4*{_DEPTH_P}*{_MU4}", "op": "<=", "rhs": "1"}]},
     "raw": {"bound": _RAW, "facts": [{"lhs": f"4*{_DEPTH_R}*{_MU4}", "op": "<=", "rhs": "1"}]},
 }
@@ -101,6 +125,7 @@ VALUES: dict[str, tuple[str, ...]] = {
     "fft": (*_SSM, "X", "Psum", "Ysum", "a1", "a2", "b2", "aF", "bF", "Z"),
     "heads": ("X", "S1", "ST", "a1", "a2", "b2", "aF", "bF", "Z"),
     "heads_chunked": ("X", "A1", "Y0", "Y1"),
+    "heads_local": ("X", "S1", "ST", "a1", "a2", "b2", "aF", "bF", "Z", "Y0", "Y1"),
     "stable": ("Ybar",),
     "raw": ("Ybar", "Yraw"),
 }
@@ -171,6 +196,17 @@ def _heads_caps(r2s: list[Fraction]) -> dict[str, str]:
     return {**{k: f"{_K}*{s1}" for k in ("S1", "a1", "a2", "aF", "Z")}, "ST": f"{_K}*{st}"}
 
 
+def _local_caps(r2s: list[Fraction], L: int) -> dict[str, str]:
+    """The head form's caps over one chunk (tau < L; the chunk's inputs: |fft(x_c)| <= sqrt(2) L, ||x_c||_2 <=
+    sqrt(2 L)) and the carried part's Y0, Y1."""
+    s1 = _modal(r2s, lambda j, r2: "L" if r2 == 1 else f"2/(1-lam{j}_frob2)")
+    st = _modal(r2s, lambda j, r2: "L^2/2" if r2 == 1 else f"4/(1-lam{j}_frob2)^2")
+    out = {**{k: f"{_K}*{s1}" for k in ("S1", "a1", "a2", "aF", "Z")}, "ST": f"{_K}*{st}"}
+    out.update(bF=f"{_K}*3/2*L", b2=f"{_K}*(2*L/{_N_SQRT_ANCHOR} + {_N_SQRT_ANCHOR})/2")
+    carried = _chunked_caps(r2s, L)
+    return {**out, "Y0": carried["Y0"], "Y1": carried["Y1"]}
+
+
 def _chunked_caps(r2s: list[Fraction], L: int) -> dict[str, str]:
     """A1 = max_h sum_l |beta_hl| B_l and Y0, Y1 = max_r sum_l W_rl B_l sum_j (1 or j) rho_l^j, rho_l = |lambda_l|^L."""
 
@@ -207,5 +243,7 @@ def caps(formulas: tuple[str, ...], geo: str | None, abc: tuple, r2s: list[Fract
             table.update(_heads_caps(r2s))
         if formulas[0] == "heads_chunked":
             table.update(_chunked_caps(r2s, L))
+        if formulas[0] == "heads_local":
+            table.update(_local_caps(r2s, L))
     names = sorted({v for f in formulas for v in VALUES[f]})
     return {name: table[name] for name in names}
