@@ -220,11 +220,16 @@ def test_the_skip_terms_d_and_d_matrix_enter_w0_only():
 
 
 def test_a_layer_beyond_the_work_bound_is_refused_before_any_float_work():
-    from verify.kernel.core.limits import WorkExceeded
+    from verify.kernel.core.limits import WORK_BUDGET, WorkExceeded, work_budget
+    from verify.kernel.theories.float_gram.kind_float_gram import own_enclosures
 
-    a = np.full((512, 200), 0.5 + 0j)  # 512 channels x 200 modes at n = 4096: about 5.4 million units > 4 million
-    with pytest.raises(WorkExceeded, match="exceeds the kernel's work bound"):
-        float_certificate("depthwise", "rows", {"a": a, "c": a}, {}, 4096, TOL)
+    a = np.full((512, 200), 0.5 + 0j)  # 512 channels x 200 modes at n = 4096: about 11 million units > 4 million
+    stored = tuple(sorted((k, decode(encode(a, True), k, k)) for k in ("a", "c")))
+    with work_budget() as budget:  # a plain `verify check`: WORK_BUDGET, whatever the file asks for
+        assert budget.total == WORK_BUDGET
+        with pytest.raises(WorkExceeded, match="exceeds the kernel's work bound"):
+            own_enclosures("depthwise", "rows", stored, 4096)
+        assert budget.used > WORK_BUDGET  # charged in one step before any float work, which never ran
 
 
 def test_a_row_matrix_beyond_the_memory_bound_is_refused_before_any_float_work():
