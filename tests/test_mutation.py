@@ -3,9 +3,9 @@ and re-checked; every accepted edit must be a reviewed freedom of tests/data/mut
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -66,13 +66,18 @@ def test_no_unlisted_mutation_survives_the_long_run(path):
 
 @pytest.fixture(scope="module")
 def example_outputs(tmp_path_factory) -> list[Path]:
-    """The certificates `verify heads` and `verify modes` write for every SSM in examples/."""
+    """The certificates `verify heads` and `verify modes` write for every SSM in examples/.
+
+    The command line's main runs in this process (the same code as `python -m verify`, without a new
+    interpreter's imports); tests/test_cli_heads.py and tests/test_cli_modes.py run both commands as subprocesses."""
+    from verify.cli import main
+
     out = tmp_path_factory.mktemp("examples")
     for ssm in sorted((ROOT / "examples").glob("ssm-*.json")):
         for command in ("heads", "modes"):
             folder = out / f"{ssm.stem}-{command}"
-            args = [sys.executable, "-m", "verify", command, "--ssm", str(ssm), "--out", str(folder), "--json"]
-            subprocess.run(args, cwd=ROOT, capture_output=True, check=False)
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                main([command, "--ssm", str(ssm), "--out", str(folder), "--json"])
     files = sorted(out.glob("*/*.json"))
     assert files, "verify heads / modes wrote no certificate for the examples"
     return files

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verify.certificate import reseal
-from verify.kernel import check_certificate, statements
+from verify.kernel import check_certificate, content_hash, digest, statements
 
 __all__ = ["Mutation", "mutations", "set_param", "run_mutations", "Allowlist", "main"]
 
@@ -169,16 +169,60 @@ def mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) ->
                 for op, new in _edits(leaf):
                     others.append(("obligation", (k, part, *path), op, new))
     chosen = params + _sample(others, max(per_cert - len(params), 0), cert["claim"] + "/w")
+    sealed = reseal(cert) == cert  # then only the edited obligations' digests and the hash need recomputing
     for kind, path, op, new in chosen:
-        mutated = copy.deepcopy(cert)
         if kind == "param":
-            _write_param(mutated, sites, path, new)
             where = f"params.{_readable(path)}"
         else:
-            _set(mutated["obligations"], path, new)
             k, part, *rest = path
             where = f"obligations[{cert['obligations'][k]['name']}].{part}.{_readable(tuple(rest))}".rstrip(".")
-        yield Mutation(where, op, new), reseal(mutated)
+        if not sealed:
+            mutated = copy.deepcopy(cert)
+            if kind == "param":
+                _write_param(mutated, sites, path, new)
+            else:
+                _set(mutated["obligations"], path, new)
+            yield Mutation(where, op, new), reseal(mutated)
+            continue
+        yield Mutation(where, op, new), _edited_and_resealed(cert, sites, kind, path, new)
+
+
+def _replaced(root: object, path: Path_, value: object) -> object:
+    """A copy of root with root[path] = value: only the containers along path are copied, the rest is shared."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    out = dict(root) if isinstance(root, dict) else list(root)
+    out[head] = _replaced(root[head], rest, value) if rest else value
+    return out
+
+
+def _edited_and_resealed(cert: dict, sites: dict, kind: str, path: Path_, value: object) -> dict:
+    """The same certificate as deepcopy + _write_param/_set + reseal gives for a sealed certificate, built by
+    copying only what the edit touches: the edited obligations get new digests, the certificate a new hash.
+    Everything not on an edited path is shared with cert, which must therefore not be changed in place."""
+    obligations = list(cert["obligations"])
+    touched: set[int] = set()
+    out = dict(cert)
+    if kind == "param":
+        name, inner = path[0], path[1:]
+        out["params"] = _replaced(cert["params"], path, value)
+        index = {o["name"]: k for k, o in enumerate(obligations)}
+        for ob_name, goal_path in sites.get(name, []):
+            if ob_name in index:
+                k = index[ob_name]
+                goal = _replaced(obligations[k]["goal"], (*goal_path, *inner), copy.deepcopy(value))
+                obligations[k] = {**obligations[k], "goal": goal}
+                touched.add(k)
+    else:
+        k, rest = path[0], path[1:]
+        obligations[k] = _replaced(obligations[k], rest, value)
+        touched.add(k)
+    for k in touched:
+        obligations[k] = {**obligations[k], "digest": digest(obligations[k], ("digest",))}
+    out["obligations"] = obligations
+    out["hash"] = content_hash(out)
+    return out
 
 
 @dataclass(frozen=True)
@@ -255,10 +299,13 @@ def true_for_other_inputs(mutated: dict) -> bool:
 def run_mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) -> tuple[int, list[Mutation]]:
     """(how many mutations were tried, the unexplained survivors) for one certificate."""
     tried, survivors, memo = 0, [], {}
+    before = content_hash(cert)  # the mutated copies share cert's unedited parts: nothing may change them
     for mutation, mutated in mutations(cert, per_cert, params_cap):
         tried += 1
         if check_certificate(mutated, cert["claim"], memo).valid and not true_for_other_inputs(mutated):
             survivors.append(mutation)
+    if content_hash(cert) != before:
+        raise RuntimeError(f"{cert['claim']}: a check changed the certificate it was given in place")
     return tried, survivors
 
 
