@@ -126,3 +126,19 @@ def test_modes_certifies_a_dense_64_state_ssm_within_the_kernel_bounds(tmp_path,
     assert not (tmp_path / "out" / "review.blockdiag.criterion.ssm.json").exists()
     sizes = [(tmp_path / "out" / f"{c}.json").stat().st_size for c in ("appA.ssm", "appA.ssm.features")]
     assert max(sizes) < 8_000_000
+
+
+def test_modes_refuses_more_states_than_it_supports_at_once_naming_the_size_and_the_limit(tmp_path, capsys):
+    from verify.cli.modes import MAX_MODES_STATES
+
+    m = MAX_MODES_STATES + 1
+    ssm = {
+        "A": [[str(r + 1) if r == c else "0" for c in range(m)] for r in range(m)],
+        "B": [["1"] for _ in range(m)],
+        "C": [["1"] * m],
+    }
+    out = tmp_path / "out"
+    assert main(["modes", "--ssm", str(_write(tmp_path, ssm)), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"A has {m} states" in err and f"at most {MAX_MODES_STATES}" in err
+    assert not out.exists() or not any(out.iterdir())  # nothing written

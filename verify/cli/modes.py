@@ -16,6 +16,9 @@ from pathlib import Path
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular_notes", "feature_counts"]
 
+# The most states `verify modes` takes, refused at once above it (measured: README's performance table, issue 25).
+MAX_MODES_STATES = 128
+
 NAME = "modes"
 HELP = "Appendix A for your SSM: Jordan modes, closed forms, lag features, real and 2x2-block forms"
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
@@ -154,6 +157,12 @@ def run(args: argparse.Namespace) -> int:
     prepare_folder(args.out, "--out")
     sweep_stale_temps(args.out)
     ssm, _ = read_ssm_file(args.ssm, real=True)
+    if ssm.A.shape[0] > MAX_MODES_STATES:
+        raise BadInput(
+            f"{args.ssm}: A has {ssm.A.shape[0]} states; `verify modes` certifies at most {MAX_MODES_STATES} (its "
+            "certificates grow like m^2: 14 MB for the largest file at a dense m = 128, 34 MB at m = 256, past the "
+            "kernel's 16 MiB file bound); `verify heads` answers the number of heads at larger sizes"
+        )
     a_rows, b_rows, c_rows = (_rows(m) for m in (ssm.A, ssm.B, ssm.C))
     with certificate_too_large(args.ssm):
         try:
