@@ -175,6 +175,15 @@ _HEADS_LOCAL = f"{_HEADS_AT_L} + {_LOCAL_SUM} + {_CARRIED}"
 
 _DEPTHS = {"DP": "((n/L+4)*(L+q+3))", "DR": "(3*n+2*q+10)"}
 _SAFE = [{"lhs": "4*(n*d+n+m+k*d+64)*u", "op": "<=", "rhs": "1"}]
+# The chunk grid (NL = 2L a power of two, Q chunks covering n) and the carried-state safety fact, shared by the two
+# chunk-by-chunk bounds (heads_chunked, heads_local).
+_CHUNK_GRID = [
+    {"lhs": "NL", "op": "==", "rhs": "2*L"},
+    {"lhs": "NL_pow2", "op": "==", "rhs": "1"},
+    {"lhs": "Q*L", "op": ">=", "rhs": "n"},
+    {"lhs": "Q", "op": ">=", "rhs": "2"},
+]
+_CARRIED_SAFE = {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"}
 FORMULAS: dict[str, dict] = {
     "recurrence": {"bound": _REC, "facts": _SAFE + [{"lhs": "CF^2", "op": ">=", "rhs": "C_frob2"}]},
     "scan": {"bound": _SCAN, "facts": _SAFE + [{"lhs": "CF^2", "op": ">=", "rhs": "C_frob2"}]},
@@ -199,26 +208,13 @@ FORMULAS: dict[str, dict] = {
     },
     "heads_chunked": {
         "bound": _CHUNKED,
-        "facts": _SAFE
-        + [
-            {"lhs": "NL", "op": "==", "rhs": "2*L"},
-            {"lhs": "NL_pow2", "op": "==", "rhs": "1"},
-            {"lhs": "Q*L", "op": ">=", "rhs": "n"},
-            {"lhs": "Q", "op": ">=", "rhs": "2"},
-            {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
-        ],
+        "facts": _SAFE + _CHUNK_GRID + [_CARRIED_SAFE],
     },
     "heads_local": {
         "bound": _HEADS_LOCAL,
         "facts": _SAFE
-        + [
-            {"lhs": "NL", "op": "==", "rhs": "2*L"},
-            {"lhs": "NL_pow2", "op": "==", "rhs": "1"},
-            {"lhs": "Q*L", "op": ">=", "rhs": "n"},
-            {"lhs": "Q", "op": ">=", "rhs": "2"},
-            {"lhs": "4*(L+M+3)*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"},
-            {"lhs": f"4*({_DM}+{_DL})*{_MU}", "op": "<=", "rhs": "1"},
-        ],
+        + _CHUNK_GRID
+        + [{"lhs": "4*(L+M+3)*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}, _CARRIED_SAFE],
     },
     "stable": {"bound": _STABLE, "facts": [{"lhs": "4*DP*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},
     "raw": {"bound": _RAW, "facts": [{"lhs": "4*DR*(3/2*(2*u/(1-2*u)))", "op": "<=", "rhs": "1"}]},

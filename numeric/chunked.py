@@ -35,6 +35,7 @@ __all__ = [
     "chunked_check",
     "chunked_checks",
     "carried_norms",
+    "chunked_setup",
 ]
 
 # Chunk length of the k-head form: FFTs of 2 * CHUNK points inside a chunk, modal states carried between chunks.
@@ -75,11 +76,9 @@ def carried_norms(form: HeadForm, chunk: int, chunks: int) -> tuple[Fraction, Fr
     return a1, y0, y1
 
 
-def chunked_check(
-    bk: Backend, name: str, n: int, basis: str = "modal", seed: int = 1, corrupt: float = 0.0, scan: tuple = ()
-) -> Check:
-    """The k-head form in chunks (numeric.ssm.heads_chunked) against the chunked scan (or `scan`, the same scan
-    computed once by numeric.checks.reference_scan), with both a-priori bounds."""
+def chunked_setup(bk: Backend, name: str, n: int, basis: str, seed: int, corrupt: float) -> tuple:
+    """What both chunk-by-chunk checks (chunked_check, numeric.heads_local.local_check) start from:
+    (A, B, C, x, sizes, mats, values, geo, V, beta, lam, vcat, form, Q), with the no-underflow guard of the bounds."""
     model = builtin(name)
     A, B, C = (bk.asarray(M) for M in model.floats())
     x_np = _inputs(n, model.dims[2], seed)
@@ -92,6 +91,15 @@ def chunked_check(
     smallest = min(math.hypot(float(a), float(b)) for a, b in form.lam)
     if smallest == 0 or CHUNK * math.log2(smallest) < -600:
         raise ValueError(f"{name}: |lambda|^L may leave the normal float64 range; the bound assumes no underflow")
+    return A, B, C, x, sizes, mats, values, geo, V, beta, lam, vcat, form, q
+
+
+def chunked_check(
+    bk: Backend, name: str, n: int, basis: str = "modal", seed: int = 1, corrupt: float = 0.0, scan: tuple = ()
+) -> Check:
+    """The k-head form in chunks (numeric.ssm.heads_chunked) against the chunked scan (or `scan`, the same scan
+    computed once by numeric.checks.reference_scan), with both a-priori bounds."""
+    A, B, C, x, sizes, mats, values, geo, V, beta, lam, vcat, form, q = chunked_setup(bk, name, n, basis, seed, corrupt)
     start, cpu = time.perf_counter(), time.process_time()
     y_heads = methods.heads_chunked(bk, V, beta, lam, x, CHUNK)
     y_scan, shadow = scan or methods.chunked_scan(bk, A, B, C, x, chunk_for(n))

@@ -23,17 +23,13 @@ from numeric.backends import Backend
 from numeric.bounds import round_up
 from numeric.checks import (
     Check,
-    _common,
-    _head_arrays,
-    _inputs,
     _measure,
     _shadow,
     chunk_for,
-    modal_matrices,
     reference_scan,
 )
-from numeric.chunked import CHUNK, carried_norms
-from numeric.construction import BUILTINS, builtin
+from numeric.chunked import CHUNK, carried_norms, chunked_setup
+from numeric.construction import BUILTINS
 
 __all__ = ["heads_local", "local_check", "local_checks"]
 
@@ -119,18 +115,7 @@ def local_check(
 ) -> Check:
     """Theorem 4.4 (num.thm4.4): the SSM (chunked scan, or `scan` = numeric.checks.reference_scan) against its k-head
     attention form built from exact V^(h), c_{tau,h}, run chunk by chunk (heads_local)."""
-    model = builtin(name)
-    A, B, C = (bk.asarray(M) for M in model.floats())
-    x_np = _inputs(n, model.dims[2], seed)
-    x = bk.asarray(x_np)
-    sizes, mats, values, geo = _common(model, x_np)
-    V, beta, lam, vcat, form = _head_arrays(bk, model, basis, corrupt)
-    q = -(-n // CHUNK)
-    sizes.update(k=form.k, M=len(form.lam), L=CHUNK, NL=2 * CHUNK, Q=q)
-    mats.update(Vcat=vcat, **modal_matrices(form))
-    smallest = min(math.hypot(float(a), float(b)) for a, b in form.lam)
-    if smallest == 0 or CHUNK * math.log2(smallest) < -600:
-        raise ValueError(f"{name}: |lambda|^L may leave the normal float64 range; the bound assumes no underflow")
+    A, B, C, x, sizes, mats, values, geo, V, beta, lam, vcat, form, q = chunked_setup(bk, name, n, basis, seed, corrupt)
     start, cpu = time.perf_counter(), time.process_time()
     y_heads, sh = heads_local(bk, V, beta, lam, x, CHUNK)
     y_scan, ss = scan or methods.chunked_scan(bk, A, B, C, x, chunk_for(n))
