@@ -24,7 +24,7 @@ from constructions.weights import BadWeights, ExactSystem, _complex_text, read_a
 from verify import heads_output
 from verify.kernel import HEADS_ERROR_MAX_OUTPUTS as MAX_OUTPUTS
 from verify.kernel import HEADS_ERROR_MAX_STATE as MAX_STATE
-from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
+from verify.outputs import check_own
 
 __all__ = ["add_arguments", "applies", "run", "analyze_layer", "exact_system_of", "float_arrays", "SHOWN_H"]
 
@@ -236,13 +236,11 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
     if method == "exact":
         from verify.certificate import certificate_bytes
         from verify.claims.exp_heads_error import error_certificate
-        from verify.kernel import check_certificate, load_json
 
         cert, tab = error_certificate(exact_system_of(layer, str(path), sha), n, tolerance)
         data = certificate_bytes(cert)
         cert_path = out / f"{stem}.json"
-        with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-            result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+        result = check_own(data, cert_path)
         if not result.valid:
             raise ValueError("the kernel rejected the certificate: " + "; ".join(result.errors))
         files.append((str(cert_path), data))
@@ -251,7 +249,6 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
     else:
         from verify.certificate import certificate_bytes
         from verify.claims.exp_heads_float import float_certificate
-        from verify.kernel import check_certificate, load_json
         from verify.kernel.core.errors import KernelError
         from verify.kernel.core.limits import WorkExceeded
 
@@ -264,8 +261,7 @@ def _analyze(path: Path, prefix: str, fmt: str, opts: dict) -> dict:
         data = certificate_bytes(cert)
         cert_path = out / f"{stem}.json"
         start = time.perf_counter()
-        with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-            result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+        result = check_own(data, cert_path)
         summary["kernel_seconds"] = round(time.perf_counter() - start, 3)
         if not result.valid:
             raise ValueError("the kernel rejected the float certificate: " + "; ".join(result.errors))

@@ -21,8 +21,8 @@ from pathlib import Path
 from constructions.weights import WEIGHT_SUFFIXES, BadWeights, ExactSystem, exact_system, find_blocks, read_arrays
 from verify import checkpoint_heads, heads_output
 from verify.certificate import certificate_bytes
-from verify.kernel import check_certificate, load_json
 from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
+from verify.outputs import check_own
 from verify.progress import Progress
 
 __all__ = ["add_arguments", "wants_error_table", "run", "analyze", "DEFAULT_N", "plot_png", "tolerance_argument"]
@@ -174,8 +174,7 @@ def analyze(
     data = certificate_bytes(cert)
     cert_path = out / f"{heads_output.stem(path, prefix, n)}.json"
     with steps.step(f"{name}: kernel re-check of the certificate"):
-        with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-            result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+        result = check_own(data, cert_path)
     if not result.valid:
         return {"ssm": str(path), "prefix": prefix, "error": "the kernel rejected: " + "; ".join(result.errors)}
     plot_path = out / f"{heads_output.stem(path, prefix, n)}.png"

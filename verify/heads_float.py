@@ -17,7 +17,7 @@ import numpy as np
 
 from constructions.weights import BadWeights, float_system
 from verify import heads_output
-from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
+from verify.outputs import check_own
 
 __all__ = ["MEMORY_LIMIT", "EXACT_DENSE", "EXACT_DIAGONAL", "EXACT_OUTPUTS", "choose_method", "estimate_bytes"]
 
@@ -65,7 +65,6 @@ def analyze_float(path: Path, prefix: str, n: int, tolerance: Fraction, out: Pat
     from verify.certificate import certificate_bytes
     from verify.checkpoint_plots import layer_png
     from verify.claims.exp_heads_float import float_certificate
-    from verify.kernel import check_certificate, load_json
     from verify.kernel.core.errors import KernelError
     from verify.kernel.core.limits import WorkExceeded
 
@@ -88,8 +87,7 @@ def analyze_float(path: Path, prefix: str, n: int, tolerance: Fraction, out: Pat
     stem = heads_output.stem(path, prefix, n)
     cert_path = out / f"{stem}.json"
     start = time.perf_counter()
-    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-        result = check_certificate(load_json(data, str(cert_path)), str(cert_path))
+    result = check_own(data, cert_path)
     if not result.valid:
         raise ValueError("the kernel rejected the float certificate: " + "; ".join(result.errors))
     positive = sum(1 for lo, _ in bounds if lo > 0)

@@ -14,6 +14,7 @@ from pathlib import Path
 from verify.inputs import InputError
 
 __all__ = [
+    "check_own",
     "EXIT_OK",
     "EXIT_FAIL",
     "EXIT_USAGE",
@@ -89,3 +90,14 @@ def output_errors(folder: Path, option: str = "--out") -> Iterator[None]:
     except OSError as err:
         where = f"cannot write {err.filename}" if err.filename else "cannot write into it"
         raise InputError(f"{option} {folder}: {where} ({err.strerror or err})") from None
+
+
+def check_own(data: bytes, path: Path) -> object:
+    """The kernel's result for a certificate a command has just built from the user's own SSM (its bytes, as they
+    will be written to path), under the allowance the commands give their own certificates (limits.work_allowance:
+    the user chose the sizes and spends their own time; a plain `verify check` of the file gets WORK_BUDGET)."""
+    from verify.kernel import check_certificate, load_json
+    from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
+
+    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):
+        return check_certificate(load_json(data, str(path)), str(path))

@@ -14,8 +14,7 @@ from pathlib import Path
 from constructions.ssm import SSM
 from verify import heads_error
 from verify.certificate import certificate_bytes
-from verify.kernel import check_certificate, load_json
-from verify.kernel.core.limits import OWN_CERTIFICATE_ALLOWANCE, work_allowance
+from verify.outputs import check_own
 from verify.ssm_file import read_ssm_file, sequence_length
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
@@ -140,8 +139,7 @@ def _block_form(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
             raise
         return f"not certified: {err}", []
     data = certificate_bytes(cert)
-    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-        result = check_certificate(load_json(data, str(path)), str(path))
+    result = check_own(data, path)
     if not result.valid:
         return "kernel rejected: " + "; ".join(result.errors[:3]), []
     return f"certified, {path}", [(path, data)]
@@ -159,8 +157,7 @@ def _criterion(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
         return f"not attempted (m = {ssm.m} > {MAX_RESPONSE_SIDE} states)", []
     cert = criterion_certificate(*(matrix_rows(m) for m in (ssm.A, ssm.B, ssm.C)))
     data = certificate_bytes(cert)
-    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-        result = check_certificate(load_json(data, str(path)), str(path))
+    result = check_own(data, path)
     if not result.valid:
         over = [e for e in result.errors if "exceeds the kernel's work bound" in e]
         if over:  # the size, not a fault of the certificate: said as for the realization
@@ -185,8 +182,7 @@ def _realization(ssm: SSM, path: Path) -> tuple[str, list[tuple[Path, bytes]]]:
     if cert is None:
         return note, []
     data = certificate_bytes(cert)
-    with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # the user's own SSM: its sizes, the user's time
-        result = check_certificate(load_json(data, str(path)), str(path))
+    result = check_own(data, path)
     if not result.valid:
         return "kernel rejected: " + "; ".join(result.errors[:3]), []
     return f"certified, {note}, {path}", [(path, data)]
