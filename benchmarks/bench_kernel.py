@@ -448,8 +448,8 @@ def calibrate() -> None:
 
     from flint import ctx, fmpq, fmpq_mat
 
+    from verify.kernel.core.flint_matrix import numerator_bits
     from verify.kernel.core.limits import charpoly_units, root_isolation_units
-    from verify.kernel.core.rational_matrix import numerator_bits
 
     rng = random.Random(0)
 

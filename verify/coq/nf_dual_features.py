@@ -16,9 +16,9 @@ from __future__ import annotations
 from flint import fmpq, fmpq_mat
 
 from verify.kernel.core.errors import KernelError
+from verify.kernel.core.matrix import read_rational_matrix
 from verify.kernel.core.numbers import parse_integer
 from verify.kernel.core.poly import read_poly
-from verify.kernel.core.rational_matrix import read_rational_matrix
 from verify.kernel.theories.modes.kind_dual import read_support
 
 from .terms import NotMapped, q_number

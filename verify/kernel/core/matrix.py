@@ -1,17 +1,31 @@
-"""Exact dense matrices over QQ(i): reading, arithmetic, expressions, determinants, rank witnesses."""
+"""Exact matrices over QQ(i): the one matrix reader, dense matrices and expressions, rational and Gaussian forms.
+
+One reader (read_matrix) turns rows of exact number strings into a Matrix (rows of GQ); the other forms are built
+from what it reads, each for the work it does best (the charged python-flint routines are in flint_matrix.py):
+* Matrix: rows of GQ, for matrix expressions (I(n), T(X)), determinants and rank witnesses;
+* fmpq_mat (read_rational_matrix): rational matrices (no imaginary part);
+* QMat (read_qmat): (X + i Y) / D with fmpz_mat X, Y (Y None when zero) and D >= 1 in lowest terms, so each matrix
+  has one representation and == compares values; read_qmat also takes the compact written form
+  {"denominator": "D", "re": rows of integer strings, "im": optional rows} (entry = (re + i im) / D).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from math import gcd, lcm
+from typing import cast
 
-from flint import fmpq_mat
+from flint import fmpq_mat, fmpz, fmpz_mat
 
-from .errors import KernelError, field, rectangular_shape
+from .errors import KernelError, expect_keys, field, rectangular_shape
 from .expr import Node, left_spine
-from .limits import MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK, bits_factor, charge
-from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_number, repeated_squaring
+from .flint_matrix import GZ, numerator_bits
+from .limits import MAX_BITS, MAX_MATRIX_ENTRIES, MAX_PRODUCT_WORK, bits_factor, charge
+from .numbers import GQ, ONE, ZERO, format_number, parse_integer, parse_integer_text, parse_number, repeated_squaring
 
-__all__ = ["Matrix", "read_matrix", "read_named_matrices", "evaluate_matrix", "determinant", "check_rank_witness"]
+# Reading one exact number string costs about 3 us (READ_UNITS, charged per entry by read_qmat).
+READ_UNITS = 3
+# Side of the state matrix A in the Appendix A kinds (users' SSMs up to 256 states).
+MAX_SIDE = 256
 
 
 class Matrix:
@@ -20,10 +34,12 @@ class Matrix:
     __slots__ = ("rows",)
 
     def __init__(self, rows: list[list[GQ]]) -> None:
+        """Store the rows (not copied)."""
         self.rows = rows
 
     @property
     def shape(self) -> tuple[int, int]:
+        """(rows, columns)."""
         return (len(self.rows), len(self.rows[0]) if self.rows else 0)
 
     @classmethod
@@ -39,15 +55,18 @@ class Matrix:
         return max((a.bits() for r in self.rows for a in r), default=0)
 
     def _same_shape(self, other: Matrix, op: str) -> None:
+        """Refuse different shapes, then charge one unit per entry."""
         if self.shape != other.shape:
             raise KernelError("matrix", f"{op} of shapes {self.shape} and {other.shape}")
         charge(self.shape[0] * self.shape[1], f"matrix {op}")
 
     def __add__(self, other: Matrix) -> Matrix:
+        """Entrywise sum."""
         self._same_shape(other, "sum")
         return Matrix([[a + b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
 
     def __sub__(self, other: Matrix) -> Matrix:
+        """Entrywise difference."""
         self._same_shape(other, "difference")
         return Matrix([[a - b for a, b in zip(r, s)] for r, s in zip(self.rows, other.rows)])
 
@@ -57,6 +76,7 @@ class Matrix:
         return Matrix([[factor * a for a in r] for r in self.rows])
 
     def __matmul__(self, other: Matrix) -> Matrix:
+        """The matrix product, refused past MAX_PRODUCT_WORK and charged before it runs."""
         if self.shape[1] != other.shape[0]:
             raise KernelError("matrix", f"product of shapes {self.shape} and {other.shape}")
         if self.shape[0] * self.shape[1] * other.shape[1] > MAX_PRODUCT_WORK:
@@ -80,25 +100,57 @@ class Matrix:
         return Matrix([list(c) for c in zip(*self.rows)])
 
     def __eq__(self, other: object) -> bool:
+        """Same shape and entries."""
         return isinstance(other, Matrix) and self.shape == other.shape and self.rows == other.rows
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value: unhashable like list
 
     def to_json(self) -> list[list[str]]:
         """Canonical JSON form: rows of exact number strings."""
         return [[format_number(a) for a in r] for r in self.rows]
 
 
-def read_matrix(value: object, where: str) -> Matrix:
-    """Read a nonempty rectangular list of rows of exact number strings."""
-    rows, cols = rectangular_shape(value, where)
-    if rows * cols > MAX_MATRIX_ENTRIES:
-        raise KernelError(where, f"more than {MAX_MATRIX_ENTRIES} entries")
-    charge(rows * cols, "reading a matrix")
-    return Matrix([[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(r)] for i, r in enumerate(value)])
+def read_matrix(
+    value: object,
+    where: str,
+    max_rows: int | None = None,
+    max_cols: int | None = None,
+    *,
+    real: bool = False,
+    units: int = 1,
+    memo: bool = False,
+) -> Matrix:
+    """The one matrix reader: a nonempty rectangular list of rows of exact number strings, as a Matrix.
+
+    Without max_rows/max_cols the size limit is MAX_MATRIX_ENTRIES entries; real refuses a nonzero imaginary part
+    (at the entry); units is charged per entry before any is parsed; memo parses each distinct string once.
+    """
+    rows, cols = rectangular_shape(value, where, " of exact rational strings" if real else "")
+    if max_rows is None or max_cols is None:
+        if rows * cols > MAX_MATRIX_ENTRIES:
+            raise KernelError(where, f"more than {MAX_MATRIX_ENTRIES} entries")
+    elif rows > max_rows or cols > max_cols:
+        raise KernelError(where, f"shape {rows}x{cols}; expected at most {max_rows} rows and {max_cols} columns")
+    charge(units * rows * cols, "reading a matrix")
+    seen: dict[str, GQ] = {}
+    out = []
+    for i, row in enumerate(cast(list[list[object]], value)):
+        line = []
+        for j, text in enumerate(row):
+            if memo and isinstance(text, str) and text in seen:
+                line.append(seen[text])
+                continue
+            number = parse_number(text, f"{where}[{i}][{j}]")
+            if real and not number.is_real():
+                raise KernelError(f"{where}[{i}][{j}]", f"found {text!r}, expected a rational number")
+            if memo and isinstance(text, str):
+                seen[text] = number
+            line.append(number)
+        out.append(line)
+    return Matrix(out)
 
 
-def read_named_matrices(goal: dict[str, Any], where: str) -> tuple[tuple[str, Matrix], ...]:
+def read_named_matrices(goal: dict[str, object], where: str) -> tuple[tuple[str, Matrix], ...]:
     """The goal's "matrices" object (names to exact matrices) as sorted (name, Matrix) pairs."""
     given = field(goal, "matrices", where)
     if not isinstance(given, dict) or not all(isinstance(k, str) and k.isidentifier() and k.isascii() for k in given):
@@ -131,8 +183,7 @@ def _evaluate(node: Node, env: dict[str, Matrix], where: str) -> Matrix | GQ:
         inner = _evaluate(node[1], env, where)
         return -inner if isinstance(inner, GQ) else inner.scale(GQ(-1))
     if kind == "pow":
-        base = _evaluate(node[1], env, where)
-        return _power(base, node[2], where)
+        return _power(_evaluate(node[1], env, where), node[2], where)
     base, steps = left_spine(node)
     acc = _evaluate(base, env, where)
     for op, right in steps:
@@ -159,15 +210,17 @@ def _binary(kind: str, left: Matrix | GQ, right: Matrix | GQ, where: str) -> Mat
             if isinstance(left, Matrix) and isinstance(right, Matrix):
                 return left @ right
             if isinstance(left, Matrix):
-                return left.scale(right)
+                return left.scale(cast(GQ, right))
             return right.scale(left) if isinstance(right, Matrix) else left * right
         if kind == "div":
             if isinstance(right, Matrix):
                 raise KernelError(where, "division by a matrix")
             return left.scale(right.inverse()) if isinstance(left, Matrix) else left / right
-        if isinstance(left, Matrix) != isinstance(right, Matrix):
-            raise KernelError(where, "sum of a matrix and a scalar")
-        return left + right if kind == "add" else left - right
+        if isinstance(left, Matrix) and isinstance(right, Matrix):
+            return left + right if kind == "add" else left - right
+        if isinstance(left, GQ) and isinstance(right, GQ):
+            return left + right if kind == "add" else left - right
+        raise KernelError(where, "sum of a matrix and a scalar")
     except KernelError as err:
         if err.where == where:
             raise
@@ -256,3 +309,103 @@ def check_rank_witness(m: Matrix, rank: int, witness: object, where: str) -> Non
     missing = sorted(set(range(nrows)) - covered)
     if missing:
         raise KernelError(f"{where}.combinations", f"rows {missing[:10]} are not shown dependent")
+
+
+def read_rational_matrix(value: object, where: str, max_side: int = MAX_SIDE) -> fmpq_mat:
+    """A nonempty rectangular matrix of exact rational strings (no imaginary part) as an fmpq_mat."""
+    m = read_matrix(value, where, max_side, max_side, real=True)
+    rows, cols = m.shape
+    return fmpq_mat(rows, cols, [a.re for r in m.rows for a in r])
+
+
+class QMat:
+    """(X + i Y) / D over QQ(i): integer matrices X, Y (Y None when zero), D >= 1, in lowest terms."""
+
+    __slots__ = ("x", "y", "d", "key", "nbits")
+
+    def __init__(self, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int) -> None:
+        """Store the parts (use QMat.make for lowest terms); key names the text it was read from (memo)."""
+        self.x, self.y, self.d = x, y, fmpz(d)
+        self.key = ""
+        self.nbits = max(numerator_bits(x), numerator_bits(y))
+
+    @classmethod
+    def make(cls, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int) -> QMat:
+        """The value (X + i Y) / D in lowest terms (an all-zero Y is dropped)."""
+        if y is not None and y.is_zero():
+            y = None
+        g = int(d)
+        for part in (x, y):
+            for e in part.entries() if part is not None else ():
+                g = gcd(g, int(e))
+        if g != 1:
+            x = fmpz_mat(x.nrows(), x.ncols(), [e // g for e in x.entries()])
+            y = fmpz_mat(y.nrows(), y.ncols(), [e // g for e in y.entries()]) if y is not None else None
+            d = fmpz(d) // g
+        return cls(x, y, d)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, columns)."""
+        return self.x.nrows(), self.x.ncols()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal values (the representation is unique)."""
+        if not isinstance(other, QMat) or self.d != other.d or self.x != other.x:
+            return False
+        return (self.y is None and other.y is None) or (
+            self.y is not None and other.y is not None and self.y == other.y
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value: unhashable like list
+
+    def numerator(self) -> GZ:
+        """X + i Y as a GZ."""
+        return GZ(self.x, self.y, self.nbits)
+
+
+def read_qmat(value: object, where: str, max_rows: int, max_cols: int) -> QMat:
+    """An exact matrix in either written form (rows of number strings, or the compact form), normalized."""
+    if isinstance(value, dict):
+        return _read_compact(value, where, max_rows, max_cols)
+    m = read_matrix(value, where, max_rows, max_cols, units=READ_UNITS, memo=True)
+    rows, cols = m.shape
+    entries = [e for r in m.rows for e in r]
+    den = 1
+    for e in entries:
+        den = lcm(den, int(e.re.q), int(e.im.q))
+        if den.bit_length() > MAX_BITS:
+            raise KernelError(where, f"the common denominator exceeds {MAX_BITS} bits")
+    x = fmpz_mat(rows, cols, [int(e.re.p) * (den // int(e.re.q)) for e in entries])
+    has_im = any(e.im != 0 for e in entries)
+    y = fmpz_mat(rows, cols, [int(e.im.p) * (den // int(e.im.q)) for e in entries]) if has_im else None
+    return QMat(x, y, den)  # lowest terms: the lcm of reduced denominators leaves no common factor
+
+
+def _read_compact(value: dict[str, object], where: str, max_rows: int, max_cols: int) -> QMat:
+    """{"denominator": "D", "re": rows of integer strings, "im": optional rows of integer strings}."""
+    expect_keys(value, where, required=("denominator", "re"), optional=("im",))
+    den = parse_integer_text(value["denominator"], f"{where}.denominator")
+    if den < 1:
+        raise KernelError(f"{where}.denominator", f"found {den}, expected a positive integer")
+    rows, cols = _shape(value["re"], f"{where}.re", max_rows, max_cols)
+    charge(READ_UNITS * rows * cols * (2 if "im" in value else 1), f"{where}: reading")
+    parts: list[fmpz_mat | None] = []
+    for key in ("re", "im"):
+        if key not in value:
+            parts.append(None)
+            continue
+        if _shape(value[key], f"{where}.{key}", max_rows, max_cols) != (rows, cols):
+            raise KernelError(f"{where}.{key}", f"expected the shape {rows}x{cols} of re")
+        grid = cast(list[list[object]], value[key])
+        flat = [parse_integer_text(x, f"{where}.{key}[{i}][{j}]") for i, r in enumerate(grid) for j, x in enumerate(r)]
+        parts.append(fmpz_mat(rows, cols, flat))
+    return QMat.make(cast(fmpz_mat, parts[0]), parts[1], den)
+
+
+def _shape(value: object, where: str, max_rows: int, max_cols: int) -> tuple[int, int]:
+    """The shape of a nonempty rectangular list of lists, within the bounds."""
+    rows, cols = rectangular_shape(value, where)
+    if rows > max_rows or cols > max_cols:
+        raise KernelError(where, f"shape {rows}x{cols}; expected at most {max_rows} rows and {max_cols} columns")
+    return rows, cols

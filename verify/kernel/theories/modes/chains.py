@@ -13,9 +13,8 @@ from __future__ import annotations
 from flint import fmpq, fmpq_mat, fmpq_poly, nmod_mat
 
 from ...core.errors import KernelError
-from ...core.integer_matrix import P, rank_mod_p
+from ...core.flint_matrix import P, entry_bits, mod_p_image, qmul, rank_mod_p
 from ...core.limits import charge
-from ...core.rational_matrix import entry_bits, mod_p_image, qmul
 from .jordan_structure import charpoly, multiplicity
 from .trace_coordinates import read_rational
 

@@ -21,11 +21,10 @@ from math import lcm
 from flint import fmpq_mat, fmpq_poly, fmpz, nmod_mat
 
 from ...core.errors import KernelError
-from ...core.integer_matrix import P, rank_mod_p, words
+from ...core.flint_matrix import P, identity, mod_p_image, numerator_bits, product, rank_lower_bound, rank_mod_p, words
+from ...core.flint_matrix import cleared as _cleared
+from ...core.flint_matrix import entry_bits as _bits
 from ...core.limits import charge, charpoly_units, rational_work, shared_result
-from ...core.rational_matrix import cleared as _cleared
-from ...core.rational_matrix import entry_bits as _bits
-from ...core.rational_matrix import identity, mod_p_image, numerator_bits, product, rank_lower_bound
 
 __all__ = [
     "nilpotent_index",

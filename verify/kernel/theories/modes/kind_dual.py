@@ -10,7 +10,7 @@ are unique because the M_h are independent. Both H_l and b_{h,l} are in trace co
 identity is QQ-linear in them, so it is checked coordinate by coordinate: T(H_(l,q)) = sum_h T(b_(h,l,q)) M_h.
 The goal's support (the moduli, and per head and mode the powers q of tau with b_{h,l,q} != 0) is computed from
 the modes and b and compared: it is what the feature kinds need of b (kind_features.py), a few integers.
-All products are integer matrix products with common denominators (rational_matrix.qmul), charged before they run.
+All products are integer matrix products with common denominators (flint_matrix.qmul), charged before they run.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from flint import fmpq_mat
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.flint_matrix import identity, impulse_responses, qmul
 from ...core.limits import charge
+from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
-from ...core.rational_matrix import identity, impulse_responses, qmul, read_rational_matrix
 from .kind_modes import check_moduli, read_modulus
 from .kind_output import read_output_modes
 from .trace_coordinates import KT, MAX_TAU_DEGREE, read_kt, support

@@ -35,9 +35,9 @@ from flint import fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
 from ...core.poly import Poly, read_poly, relabel
-from ...core.rational_matrix import read_rational_matrix
 from .jordan_structure import charpoly, is_irreducible, root_index
 from .kind_dual import read_heads, read_support
 from .kind_output import read_output_modes

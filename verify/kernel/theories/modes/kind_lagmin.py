@@ -25,10 +25,9 @@ from __future__ import annotations
 from flint import fmpq, nmod_mat
 
 from ...core.errors import KernelError, expect_keys
-from ...core.integer_matrix import P, rank_mod_p
+from ...core.flint_matrix import P, mod_p_image, rank_mod_p
 from ...core.limits import charge
 from ...core.numbers import parse_integer
-from ...core.rational_matrix import mod_p_image
 from .kind_features import head_features, read_modes_and_heads
 from .trace_coordinates import closed_form_values
 

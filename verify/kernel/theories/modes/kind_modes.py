@@ -52,9 +52,9 @@ from flint import fmpq, fmpq_mat, fmpq_poly
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.limits import charge, shared_result
+from ...core.matrix import MAX_SIDE, read_rational_matrix
 from ...core.numbers import GQ, parse_integer
 from ...core.poly import Poly, read_poly
-from ...core.rational_matrix import MAX_SIDE, read_rational_matrix
 from .chains import chain_matrix, independent, krylov_chain, read_chains, read_start_vector
 from .jordan_structure import block_sizes, charpoly, is_irreducible, multiplicity, zero_part
 

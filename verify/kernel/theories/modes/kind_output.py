@@ -25,10 +25,10 @@ from flint import fmpq, fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.integer_matrix import product_units
+from ...core.flint_matrix import impulse_responses, product_units, qmul
 from ...core.limits import charge
+from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
-from ...core.rational_matrix import impulse_responses, qmul, read_rational_matrix
 from .jordan_structure import charpoly, zero_part
 from .kind_modes import read_modes
 from .trace_coordinates import closed_form_values, read_kt_matrix

@@ -22,10 +22,9 @@ from math import gcd
 from flint import fmpq, fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys, rectangular_shape
-from ...core.integer_matrix import product_units
+from ...core.flint_matrix import numerator_bits, product_units
 from ...core.limits import bits_factor, charge
 from ...core.numbers import parse_integer_text, parse_number
-from ...core.rational_matrix import numerator_bits
 
 __all__ = [
     "KT",
@@ -141,7 +140,7 @@ def extend(rows: list[tuple[fmpq, ...]], m: fmpq_poly, count: int, what: str) ->
     denominators differ, and a common one would multiply the sizes). For deg m <= SCALAR_DEGREE a term is d rational
     products, each charged 1 + w_x + w_c + w_x w_c / 1000 units (w the 64-bit limbs; multiplication and the gcds of
     the reduction); above it the window's integer numerators times the cleared recurrence, charged by
-    integer_matrix.product_units.
+    flint_matrix.product_units.
     """
     d = m.degree()
     out = [list(r) for r in rows]

@@ -41,9 +41,10 @@ from flint import fmpq, fmpq_mat
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.flint_matrix import identity, product
 from ...core.limits import charge, rational_work
+from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
-from ...core.rational_matrix import identity, product, read_rational_matrix
 
 __all__ = ["KINDS", "ESTABLISHES", "MAX_STATE"]
 
@@ -82,7 +83,7 @@ def _bits(values: list) -> int:
 
 
 def _product(x: fmpq_mat, y: fmpq_mat) -> fmpq_mat:
-    """x * y, charged by the cleared-denominator size of both factors (on top of rational_matrix.product's)."""
+    """x * y, charged by the cleared-denominator size of both factors (on top of flint_matrix.product's)."""
     work = x.nrows() * x.ncols() * y.ncols()
     charge(rational_work(work, _bits(x.entries()) + _bits(y.entries())), "rational matrix product")
     return product(x, y)

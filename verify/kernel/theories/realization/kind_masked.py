@@ -13,7 +13,7 @@ from flint import fmpq, fmpz_mat
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.integer_matrix import GZ, gmul
+from ...core.flint_matrix import GZ, gmul
 from ...core.matrix import Matrix, read_matrix
 from ...core.numbers import GQ
 

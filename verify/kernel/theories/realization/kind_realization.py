@@ -20,8 +20,9 @@ from flint import fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.flint_matrix import impulse_responses
 from ...core.limits import charge, rational_work
-from ...core.rational_matrix import impulse_responses, read_rational_matrix
+from ...core.matrix import read_rational_matrix
 from .kind_response import MAX_RESPONSE_SIDE, minimal_polynomial, read_ssm_and_minpoly
 
 __all__ = ["KINDS", "ESTABLISHES", "MAX_REALIZATION_BLOCKS", "block_response"]

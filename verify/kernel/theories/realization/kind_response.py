@@ -25,9 +25,10 @@ from flint import fmpq, fmpq_mat, fmpq_poly
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.flint_matrix import impulse_responses
 from ...core.limits import charge, rational_work
+from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_number
-from ...core.rational_matrix import impulse_responses, read_rational_matrix
 
 __all__ = [
     "KINDS",

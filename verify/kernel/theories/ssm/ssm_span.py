@@ -7,7 +7,7 @@ C = C'/D_C, the lags are W(tau) = w_tau / (D_C D_B D_A^tau) with w_tau = vec C' 
 * p(A) = 0 for the monic p of degree d <= m: L D_A^d p(A) = sum_j q_j A'^j with Gaussian integers q_j, evaluated by
   Paterson-Stockmeyer, or, with the witness field "cyclic" = [v_1, ..., v_r] (integer vectors of length m), on the
   block V = [v_1..v_r] only, plus a proof that the Krylov vectors A'^j V (j < d) span QQ(i)^m (rank m modulo P,
-  integer_matrix.py). p(A) commutes with A, so p(A) A^j v = A^j p(A) v = 0 on a spanning set: p(A) = 0.
+  flint_matrix.py). p(A) commutes with A, so p(A) A^j v = A^j p(A) v = 0 on a spanning set: p(A) = 0.
 * The k x k minor of the rows w_(t_h) on the minor columns is nonsingular: rank k modulo P, else det != 0 exactly.
 * Coefficients: given (rows of number strings or the compact form) or, when left out, solved on the minor (python-
   flint). Either way the kernel then checks, in integers, diag(delta) w = Zn w[lags] for every row and entry, where
@@ -30,8 +30,9 @@ from flint import fmpq, fmpz, fmpz_mat, nmod_mat
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.integer_matrix import GZ, RANK_DIVISOR, P, QMat, gadd, gmul, mod_p, product_units, rank_mod_p, read_qmat
+from ...core.flint_matrix import GZ, RANK_DIVISOR, P, gadd, gmul, mod_p, product_units, rank_mod_p
 from ...core.limits import MAX_BITS, charge, shared_result
+from ...core.matrix import QMat, read_qmat
 from ...core.numbers import GQ, ONE, parse_integer, parse_number
 
 __all__ = ["span", "read_matrix", "MAX_DIMENSION"]

@@ -25,11 +25,11 @@ from flint import arb, ctx, fmpq, fmpq_mat
 
 from ...core.errors import KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.flint_matrix import cleared, numerator_bits
 from ...core.intervals import with_precision
 from ...core.limits import charge, charpoly_units, rational_work, root_isolation_units, shared_result
 from ...core.matrix import read_matrix
 from ...core.numbers import parse_integer, parse_number
-from ...core.rational_matrix import cleared, numerator_bits
 
 __all__ = ["KINDS", "ESTABLISHES", "UNIT_ROUNDOFF", "eigenvalues", "spectral_norm", "jacobian_tolerance"]
 

@@ -1,12 +1,22 @@
-"""Exact matrices: expressions, determinants, and rank witnesses."""
+"""kernel/core/matrix.py: the one matrix reader (every written form), expressions, determinants, rank witnesses."""
 
 from __future__ import annotations
 
 import pytest
+from flint import fmpq
 
 from verify.kernel.core.errors import KernelError
 from verify.kernel.core.expr import parse_expression
-from verify.kernel.core.matrix import check_rank_witness, determinant, evaluate_matrix, read_matrix, read_named_matrices
+from verify.kernel.core.limits import WorkExceeded, work_budget
+from verify.kernel.core.matrix import (
+    check_rank_witness,
+    determinant,
+    evaluate_matrix,
+    read_matrix,
+    read_named_matrices,
+    read_qmat,
+    read_rational_matrix,
+)
 from verify.kernel.core.numbers import GQ, parse_number
 
 ROT = read_matrix([["0", "-1"], ["1", "0"]], "A")
@@ -108,3 +118,65 @@ def test_each_rank_combination_is_charged_by_the_size_of_its_coefficients():
     limit = 2 * 2 * 2 + probe.used + 1  # the minor's charge and the coefficient's reading fit, the combination's not
     with work_budget(limit), pytest.raises(WorkExceeded, match="rank witness combination"):
         check_rank_witness(m, 1, witness, "w")
+
+
+def _read(value: object):
+    return read_qmat(value, "m", 8, 8)
+
+
+def test_both_written_forms_read_to_the_same_value():
+    rows = [["1/2", "3/4-i"], ["0", "-5/6*i"]]
+    compact = {"denominator": "12", "re": [["6", "9"], ["0", "0"]], "im": [["0", "-12"], ["0", "-10"]]}
+    assert _read(rows) == _read(compact)
+
+
+def test_a_compact_form_with_a_common_factor_is_put_in_lowest_terms():
+    assert _read({"denominator": "4", "re": [["2", "6"]]}) == _read([["1/2", "3/2"]])
+    assert _read({"denominator": "4", "re": [["2", "6"]]}) != _read([["1/2", "3/4"]])
+
+
+def test_an_all_zero_imaginary_part_is_the_real_matrix():
+    assert _read({"denominator": "1", "re": [["1"]], "im": [["0"]]}) == _read([["1"]])
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ({"denominator": "0", "re": [["1"]]}, "expected a positive integer"),
+        ({"denominator": "1", "re": [["1.5"]]}, "expected an integer written as a canonical decimal string"),
+        ({"denominator": "1", "re": [[1]]}, "expected an integer written as a canonical decimal string"),
+        ({"denominator": "\u0661", "re": [["1"]]}, "expected an integer written as a canonical decimal string"),
+        ({"denominator": "1\n", "re": [["1"]]}, "expected an integer written as a canonical decimal string"),
+        ({"denominator": "1", "re": [["1"]], "extra": 1}, "unknown field 'extra'"),
+        ({"denominator": "1", "re": [["1", "2"]], "im": [["1"]]}, "expected the shape 1x2 of re"),
+        ({"re": [["1"]]}, "missing field 'denominator'"),
+        ([["1"] * 9], "expected at most 8 rows and 8 columns"),
+        ([["1/2", 0.5]], "expected an exact number string"),
+    ],
+)
+def test_readers_reject_malformed_matrices_with_a_reason(value, message):
+    with pytest.raises(KernelError, match=message):
+        _read(value)
+
+
+def test_the_rational_reader_refuses_an_imaginary_part_at_its_entry():
+    assert read_rational_matrix([["1/2", "3"]], "m").entries() == [fmpq(1, 2), 3]
+    with pytest.raises(KernelError, match=r"m\[0\]\[1\]: found '1\+i', expected a rational number"):
+        read_rational_matrix([["1", "1+i"]], "m")
+    with pytest.raises(KernelError, match="expected at most 2 rows and 2 columns"):
+        read_rational_matrix([["1", "2", "3"]], "m", 2)
+
+
+def test_the_three_forms_read_the_same_entries():
+    rows = [["1/2", "-3/4"], ["5", "0"]]
+    dense, rational, gaussian = read_matrix(rows, "m"), read_rational_matrix(rows, "m"), read_qmat(rows, "m", 2, 2)
+    assert [a.re for r in dense.rows for a in r] == rational.entries()
+    assert gaussian.d == 4 and gaussian.x.entries() == [2, -3, 20, 0] and gaussian.y is None
+
+
+def test_reading_is_charged_per_entry_before_the_entries_are_parsed():
+    rows = [["1"] * 100] * 100
+    with work_budget(10_000), pytest.raises(WorkExceeded, match="reading a matrix"):
+        read_qmat(rows, "m", 100, 100)  # 3 units per entry: 30,000 > 10,000, before any number is read
+    with work_budget(50_000):
+        read_rational_matrix(rows, "m", 100)  # 1 unit per entry plus each number's own reading units
