@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .core.canonical import ReadError, content_hash, digest, load_json, read_bounded, reading_units
-from .core.errors import KernelError
+from .core.errors import JSONObject, KernelError
 from .core.limits import MAX_FILE_BYTES, MAX_OBLIGATIONS, Budget, WorkExceeded, work_budget
 from .kinds import check_obligation, read_goal
 from .statements import VERDICTS, check_param_domains, statement_of, substitute_params
@@ -50,7 +50,7 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _check_header(cert: dict, source: str) -> dict:
+def _check_header(cert: JSONObject, source: str) -> JSONObject:
     """Schema of the top level and agreement with the registered statement; returns the statement."""
     missing = [k for k in _REQUIRED if k not in cert]
     if missing:
@@ -88,13 +88,13 @@ def _check_provenance(value: object, where: str) -> None:
             raise KernelError(where, "expected short strings of ASCII characters")
 
 
-def _obligation_table(cert: dict, required: list[dict], source: str) -> dict[str, dict]:
+def _obligation_table(cert: JSONObject, required: list[JSONObject], source: str) -> dict[str, JSONObject]:
     """The certificate's obligations by name: exactly the ones the statement lists, each a well-formed object."""
     items = cert["obligations"]
     if not isinstance(items, list) or len(items) > MAX_OBLIGATIONS:
         raise KernelError(f"{source}: obligations", f"expected a list of at most {MAX_OBLIGATIONS} obligations")
     expected = {r["name"]: r["kind"] for r in required}
-    table: dict[str, dict] = {}
+    table: dict[str, JSONObject] = {}
     for k, item in enumerate(items):
         where = f"{source}: obligations[{k}]"
         if not isinstance(item, dict) or not isinstance(item.get("name"), str):
@@ -115,7 +115,7 @@ def _obligation_table(cert: dict, required: list[dict], source: str) -> dict[str
     return table
 
 
-def _seal_errors(cert: dict, table: dict[str, dict], source: str) -> list[str]:
+def _seal_errors(cert: JSONObject, table: dict[str, JSONObject], source: str) -> list[str]:
     """Every obligation digest and the file hash that do not match the content (each edit named)."""
     errors = [
         f"{source}: obligation {name!r}: digest does not match the obligation's content (edited after it was made)"
@@ -127,7 +127,7 @@ def _seal_errors(cert: dict, table: dict[str, dict], source: str) -> list[str]:
     return errors
 
 
-def _check_one(item: dict, required: dict, params: dict, where: str) -> None:
+def _check_one(item: JSONObject, required: JSONObject, params: JSONObject, where: str) -> None:
     """The goal against the registered goal, then the witness; a KernelError says what failed."""
     kind = required["kind"]
     expected_goal = substitute_params(required["goal"], params, where)
@@ -136,14 +136,14 @@ def _check_one(item: dict, required: dict, params: dict, where: str) -> None:
     check_obligation(kind, read_goal(kind, expected_goal, where), item.get("witness"), where)
 
 
-def _memo_key(item: dict, spec_item: dict, params: dict) -> str:
+def _memo_key(item: JSONObject, spec_item: JSONObject, params: JSONObject) -> str:
     """What an obligation's verdict depends on: its content and its substituted registered goal."""
     expected = substitute_params(spec_item["goal"], params, "memo")
     return digest({"item": {k: v for k, v in item.items() if k != "digest"}, "expected": expected})
 
 
 def check_certificate(
-    cert: object, source: str = "<certificate>", memo: dict | None = None, budget: Budget | None = None
+    cert: object, source: str = "<certificate>", memo: dict[str, str | None] | None = None, budget: Budget | None = None
 ) -> CheckResult:
     """Re-check a parsed certificate completely; any failure or undecided step makes it invalid.
 
@@ -156,7 +156,7 @@ def check_certificate(
         return _check_certificate(cert, source, memo)
 
 
-def _check_certificate(cert: object, source: str, memo: dict | None) -> CheckResult:
+def _check_certificate(cert: object, source: str, memo: dict[str, str | None] | None) -> CheckResult:
     """check_certificate inside its budget."""
     if not isinstance(cert, dict):
         return CheckResult(source, None, None, False, [f"{source}: expected a JSON object at the top level"])
@@ -185,7 +185,7 @@ def _check_certificate(cert: object, source: str, memo: dict | None) -> CheckRes
             result.errors.append(f"{where}: missing; the statement of {cert['claim']} requires it")
             continue
         key = _memo_key(table[name], spec_item, params) if memo is not None else None
-        if key is not None and key in memo:
+        if memo is not None and key is not None and key in memo:
             if memo[key] is None:
                 result.obligations += 1
             else:
@@ -205,7 +205,7 @@ def _check_certificate(cert: object, source: str, memo: dict | None) -> CheckRes
             result.errors.append(f"{where}: exceeds the kernel's memory (the input is too large)")
         except Exception as err:  # noqa: BLE001 - no exception of any type escapes an obligation
             result.errors.append(f"{where}: malformed input ({type(err).__name__}: {str(err)[:200]})")
-        if key is not None:
+        if memo is not None and key is not None:
             memo[key] = result.errors[-1].removeprefix(f"{where}: ") if len(result.errors) > before else None
     result.valid = not result.errors
     return result

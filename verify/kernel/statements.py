@@ -18,7 +18,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .core.errors import KernelError
+from .core.errors import JSONObject, KernelError
 
 __all__ = [
     "statements",
@@ -51,9 +51,9 @@ _SPEC_KEYS = {
 
 
 @lru_cache(maxsize=1)
-def statements() -> dict[str, dict]:
+def statements() -> dict[str, JSONObject]:
     """All registered statements, read once from specs/*.json (ids must be unique across files)."""
-    table: dict[str, dict] = {}
+    table: dict[str, JSONObject] = {}
     for path in sorted(SPEC_DIR.glob("*.json")):
         for claim_id, spec in json.loads(path.read_text(encoding="utf-8")).items():
             if claim_id in table:
@@ -63,7 +63,7 @@ def statements() -> dict[str, dict]:
     return table
 
 
-def _resolved(claim_id: str, spec: dict, where: str) -> tuple[dict, str | None]:
+def _resolved(claim_id: str, spec: JSONObject, where: str) -> tuple[JSONObject, str | None]:
     """The statement with its data files read in, and why it is unusable (then no certificate is accepted) or None."""
     try:
         for verdict in VERDICTS:
@@ -110,7 +110,7 @@ def resolve_data(value: object, where: str, data_dir: Path) -> object:
         raise KernelError(where, f"data file specs/data/{name} is not ASCII JSON") from None
 
 
-def _check_spec(claim_id: str, spec: dict, where: str) -> None:
+def _check_spec(claim_id: str, spec: JSONObject, where: str) -> None:
     """A statement is well formed: known keys, inputs among the params, and no free parameter."""
     extra = sorted(set(spec) - _SPEC_KEYS)
     if extra or not any(spec.get(v) for v in VERDICTS):
@@ -141,7 +141,7 @@ def params_in(value: object) -> set[str]:
     return found
 
 
-def free_parameters(spec: dict) -> list[str]:
+def free_parameters(spec: JSONObject) -> list[str]:
     """Params that are neither inputs nor pinned to the inputs by an obligation that establishes them.
 
     A param is pinned when it occurs in a goal field that the obligation's kind establishes (ESTABLISHES)
@@ -172,14 +172,14 @@ def free_parameters(spec: dict) -> list[str]:
     return sorted(free | (set(spec.get("params", [])) - _used_anywhere(spec)))
 
 
-def _used_anywhere(spec: dict) -> set[str]:
+def _used_anywhere(spec: JSONObject) -> set[str]:
     """Params that occur in some goal (a declared param that no goal uses is free too)."""
     return set().union(
         *(params_in(i["goal"]) for v in VERDICTS for i in spec.get(v) or []), set(spec.get("inputs", []))
     )
 
 
-def statement_of(claim_id: object, where: str) -> dict:
+def statement_of(claim_id: object, where: str) -> JSONObject:
     """The registered statement of a claim id."""
     table = statements()
     if not isinstance(claim_id, str) or claim_id not in table:
@@ -189,7 +189,7 @@ def statement_of(claim_id: object, where: str) -> dict:
     return table[claim_id]
 
 
-def substitute_params(value: object, params: dict, where: str) -> object:
+def substitute_params(value: object, params: JSONObject, where: str) -> object:
     """Replace every {"$param": name} in a spec goal by the certificate's value for that name."""
     if isinstance(value, dict):
         if set(value) == {"$param"}:
@@ -203,7 +203,7 @@ def substitute_params(value: object, params: dict, where: str) -> object:
     return value
 
 
-def check_param_domains(spec: dict, params: dict, where: str) -> None:
+def check_param_domains(spec: JSONObject, params: JSONObject, where: str) -> None:
     """Parameters with a declared domain (a list of allowed values, or "sha256") have a value in it."""
     for name, domain in spec.get("param_domains", {}).items():
         value = params.get(name)
@@ -215,7 +215,7 @@ def check_param_domains(spec: dict, params: dict, where: str) -> None:
             raise KernelError(f"{where}.{name}", f"found {str(value)[:40]!r}, expected one of {domain}")
 
 
-def registered_goal(claim: str, verdict: str, name: str, params: dict) -> object:
+def registered_goal(claim: str, verdict: str, name: str, params: JSONObject) -> object:
     """The goal the statement of `claim` registers for obligation `name` under `verdict`, params substituted."""
     spec = statement_of(claim, "claim")
     item = next((r for r in spec.get(verdict) or [] if r["name"] == name), None)

@@ -63,7 +63,7 @@ class FloatSeen(float):
 def _canonical_float(text: str) -> FloatSeen:
     """A JSON float spelled as Python writes it (repr), never -0.0: one spelling per value, like every number."""
     value = FloatSeen(text)
-    if value == 0 and text.startswith("-"):
+    if float(value) == 0.0 and text.startswith("-"):
         raise KernelError("json", f"found the float {text[:40]}, expected 0.0 (no '-0')")
     if repr(float(value)) != text:
         raise KernelError("json", f"found the float {text[:40]}, expected its canonical spelling {float(value)!r}")

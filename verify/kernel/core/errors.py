@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["KernelError", "field", "expect_keys", "rectangular_shape"]
+__all__ = ["JSONObject", "KernelError", "field", "expect_keys", "rectangular_shape"]
+
+# A JSON object as the strict reader (canonical.py) returns it: string keys, values of any JSON type, each one
+# checked (isinstance, or a reader such as parse_number) where it is used, never trusted by its static type.
+JSONObject = dict[str, Any]
 
 
 class KernelError(Exception):
@@ -23,9 +27,7 @@ def field(obj: object, key: str, where: str) -> object:
     return obj[key]
 
 
-def expect_keys(
-    obj: object, where: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()
-) -> dict[str, Any]:
+def expect_keys(obj: object, where: str, required: tuple[str, ...] = (), optional: tuple[str, ...] = ()) -> JSONObject:
     """obj as a dict with every required key, and no key outside required + optional."""
     if not isinstance(obj, dict):
         raise KernelError(where, f"found {type(obj).__name__}, expected an object with keys {list(required)}")

@@ -142,8 +142,9 @@ def parse_expression(text: object, where: str) -> Node:
         raise KernelError(where, f"expression longer than {MAX_EXPRESSION_CHARS} characters")
     parser = _Parser(_tokenize(text, where), where)
     node = parser.expr()
-    if parser.peek() is not None:
-        raise KernelError(where, f"found {parser.peek()[1]!r} after a complete expression")
+    extra = parser.peek()
+    if extra is not None:
+        raise KernelError(where, f"found {extra[1]!r} after a complete expression")
     return node
 
 

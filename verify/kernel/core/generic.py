@@ -7,6 +7,7 @@ re-derives the goal from the witness and raises KernelError when it does not fol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flint import arb, fmpq
@@ -25,7 +26,7 @@ from .intervals import (
     with_precision,
 )
 from .matrix import check_rank_witness, evaluate_matrix, read_matrix, read_named_matrices
-from .numbers import parse_integer, parse_number
+from .numbers import GQ, parse_integer, parse_number
 from .poly import Poly, read_poly, read_variables
 
 __all__ = ["KINDS", "ESTABLISHES", "DOMAINS"]
@@ -201,7 +202,7 @@ def _relation(value: object, where: str, optional: tuple[str, ...] = ()) -> tupl
 
 
 # Domains of counterexample variables: the point must lie in the domain the statement quantifies over.
-DOMAINS = {
+DOMAINS: dict[str, Callable[[GQ], bool]] = {
     "real": lambda x: x.is_real(),
     "integer": lambda x: x.is_real() and x.re.q == 1,
     "natural": lambda x: x.is_real() and x.re.q == 1 and x.re >= 0,
@@ -241,7 +242,7 @@ def _relation_holds(rel: tuple[Any, ...], exact: dict[str, Any], balls: dict[str
 def _check_counterexample(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """A point of the declared domains where every hypothesis holds and the claim fails (decided)."""
     names, domains, hypotheses, claim = goal
-    expect_keys(witness, f"{where}.witness", ("point",), ("precision",))
+    witness = expect_keys(witness, f"{where}.witness", ("point",), ("precision",))
     point = witness["point"]
     if not isinstance(point, dict) or set(point) != set(names):
         raise KernelError(f"{where}.witness.point", f"expected a value for each of {list(names)}")
@@ -292,7 +293,7 @@ def _check_interval(goal: tuple[Any, ...], witness: object, where: str) -> None:
     """The relation decided in ball arithmetic on the box, or on each piece of a gapless cover of it."""
     bounds, lhs, op, rhs = goal
     here = f"{where}.witness"
-    expect_keys(witness, here, ("precision",), ("pieces",))
+    witness = expect_keys(witness, here, ("precision",), ("pieces",))
     pieces = witness.get("pieces")
     with with_precision(_field(witness, "precision", here), f"{here}.precision"):
         if pieces is None:

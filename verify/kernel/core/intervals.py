@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flint
@@ -25,7 +26,7 @@ __all__ = [
 
 RELATIONS = ("==", "!=", "<=", "<", ">=", ">")
 NEGATION = {"==": "!=", "!=": "==", "<=": ">", "<": ">=", ">=": "<", ">": "<="}
-_FUNCTIONS = {"exp": arb.exp, "log": arb.log, "sqrt": arb.sqrt, "abs": abs}
+_FUNCTIONS: dict[str, Callable[[arb], arb]] = {"exp": arb.exp, "log": arb.log, "sqrt": arb.sqrt, "abs": abs}
 
 
 def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
@@ -42,9 +43,9 @@ def exact_value(node: Node, point: dict[str, GQ], where: str) -> GQ:
     if kind == "neg":
         return -exact_value(node[1], point, where)
     if kind == "pow":
-        base, k = exact_value(node[1], point, where), node[2]
-        charge(k.bit_length() * bits_factor(base.bits() * k), "exact power")
-        return repeated_squaring(base, k, ONE, lambda x, y: (x * y).check_size())
+        value, k = exact_value(node[1], point, where), node[2]
+        charge(k.bit_length() * bits_factor(value.bits() * k), "exact power")
+        return repeated_squaring(value, k, ONE, lambda x, y: (x * y).check_size())
     if kind == "call":
         raise KernelError(where, f"function {node[1]!r} has no exact value; use ball arithmetic")
     ops = {"add": GQ.__add__, "sub": GQ.__sub__, "mul": GQ.__mul__, "div": GQ.__truediv__}

@@ -134,7 +134,8 @@ def poly_from_node(node: Node, variables: tuple[str, ...], where: str, complex_o
     if kind == "neg":
         return -poly_from_node(node[1], variables, where, complex_ok)
     if kind == "pow":
-        return poly_from_node(node[1], variables, where, complex_ok) ** node[2]
+        exponent: int = node[2]
+        return poly_from_node(node[1], variables, where, complex_ok) ** exponent
     if kind in BINARY:
         base, steps = left_spine(node)
         acc = poly_from_node(base, variables, where, complex_ok)
