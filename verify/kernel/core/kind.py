@@ -7,10 +7,16 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Kind", "kinds_of"]
+__all__ = ["Checker", "Establishes", "GoalReader", "Kind", "KindTable", "kinds_of"]
 
-GoalReader = Callable[[dict[str, Any], str], Any]
-Checker = Callable[[Any, object, str], None]
+from .errors import JSONObject
+
+# A kind's parsed goal has the kind's own type (each kind module names it); the record holds kinds of every type.
+GoalReader = Callable[[JSONObject, str], Any]
+Checker = Callable[[Any, JSONObject, str], None]
+# A kind module's tables: kind name -> (goal reader, checker); kind name -> goal field -> fields it is read from.
+KindTable = dict[str, tuple[GoalReader, Checker]]
+Establishes = dict[str, dict[str, tuple[str, ...]]]
 
 
 @dataclass(frozen=True)
@@ -31,8 +37,8 @@ class Kind:
 
 def kinds_of(theory: str, module: ModuleType, names: tuple[str, ...]) -> tuple[Kind, ...]:
     """The kinds `names` of one kind module (its KINDS and ESTABLISHES tables); the names must be exactly its own."""
-    table: dict[str, tuple[GoalReader, Checker]] = module.KINDS
+    table: KindTable = module.KINDS
     if tuple(sorted(names)) != tuple(sorted(table)):
         raise ValueError(f"{module.__name__} defines {sorted(table)}, the kind list names {sorted(names)}")
-    establishes: dict[str, dict[str, tuple[str, ...]]] = getattr(module, "ESTABLISHES", {})
+    establishes: Establishes = getattr(module, "ESTABLISHES", {})
     return tuple(Kind(name, theory, table[name][0], table[name][1], establishes.get(name, {})) for name in names)

@@ -11,8 +11,9 @@ the symbols at which the denominators do not vanish.
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import KindTable
 from ...core.numbers import GQ
 from ...core.poly import Poly, read_poly, read_variables
 
@@ -29,7 +30,12 @@ def _fraction(value: object, names: tuple[str, ...], where: str) -> tuple[Poly, 
     return num, den
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (names, exponents (symbol, exponent), f = (num, den), wrt, at = (subs, den, exps) or None, value = (num, den))
+At = tuple[tuple[tuple[str, Poly], ...], Poly, tuple[tuple[str, str], ...]]
+Goal = tuple[tuple[str, ...], tuple[tuple[str, Poly], ...], tuple[Poly, Poly], str | None, At | None, tuple[Poly, Poly]]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """Read the goal into (names, exps, f, wrt, at, value) with exact polynomials."""
     expect_keys(goal, where, ("vars", "f", "value"), ("exps", "wrt", "at"))
     names = tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
@@ -44,7 +50,7 @@ def _goal(goal: dict, where: str) -> tuple:
     if wrt is not None and (wrt not in names or wrt in exps):
         raise KernelError(f"{where}.wrt", f"found {wrt!r}, expected a declared variable that is not exponential")
     at = goal.get("at")
-    at_t: tuple | None = None
+    at_t: At | None = None
     if at is not None:
         expect_keys(at, f"{where}.at", ("subs", "den", "exps"))
         subs_raw = _field(at, "subs", f"{where}.at")
@@ -117,7 +123,7 @@ def substitute(p: Poly, subs: dict[str, Poly], den: Poly, emap: dict[str, str], 
     return total
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Differentiate, substitute, and compare the two rational functions exactly."""
     names, exps_t, (num, den), wrt, at, (vnum, vden) = goal
     expect_keys(witness, f"{where}.witness")
@@ -147,4 +153,4 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(where, "the rational functions differ: num * value.den != value.num * den")
 
 
-KINDS: dict = {"exp_rational_identity": (_goal, _check)}
+KINDS: KindTable = {"exp_rational_identity": (_goal, _check)}

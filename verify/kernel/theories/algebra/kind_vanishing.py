@@ -7,14 +7,19 @@ differentiation routine in the kernel.
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
+from ...core.kind import KindTable
 from ...core.numbers import parse_integer
-from ...core.poly import read_poly, read_variables
+from ...core.poly import Poly, read_poly, read_variables
 
 __all__ = ["KINDS"]
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (names, poly, var, order)
+Goal = tuple[tuple[str, ...], Poly, str, int]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """Read {vars, poly, var, order} into (names, poly, var, order)."""
     expect_keys(goal, where, ("vars", "poly", "var", "order"))
     names = tuple(sorted(read_variables(goal["vars"], f"{where}.vars")))
@@ -25,7 +30,7 @@ def _goal(goal: dict, where: str) -> tuple:
     return (names, read_poly(goal["poly"], names, f"{where}.poly"), var, order)
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Every term of the polynomial has degree at least `order` in `var`."""
     names, poly, var, order = goal
     expect_keys(witness, f"{where}.witness")
@@ -38,4 +43,4 @@ def _check(goal: tuple, witness: object, where: str) -> None:
             )
 
 
-KINDS: dict = {"vanishing_order": (_goal, _check)}
+KINDS: KindTable = {"vanishing_order": (_goal, _check)}

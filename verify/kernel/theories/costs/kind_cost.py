@@ -33,10 +33,11 @@ by induction on K the procedure costs C(2^K, K) on 2^K items.
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
+from ...core.kind import Establishes, KindTable
 from ...core.numbers import GQ
 from ...core.poly import Poly, read_poly, read_variables, relabel
-from .loop_sums import LG, Cost, Scope, at_values, run, uses
+from .loop_sums import LG, Block, Cost, Scope, Statement, at_values, run, uses
 
 __all__ = ["KINDS", "ESTABLISHES", "OPS", "MODELS"]
 
@@ -81,7 +82,9 @@ def _expr(value: object, scope: Scope, visible: set[str], where: str) -> Poly:
     return poly
 
 
-def _statement(s: object, scope: Scope, visible: set[str], loops: tuple[str, ...], proc: str | None, where: str):
+def _statement(
+    s: object, scope: Scope, visible: set[str], loops: tuple[str, ...], proc: str | None, where: str
+) -> Statement:
     """One statement as a frozen tuple (polynomials read, names checked against the scope)."""
     if not isinstance(s, dict):
         raise KernelError(where, "expected a statement object")
@@ -124,16 +127,18 @@ def _statement(s: object, scope: Scope, visible: set[str], loops: tuple[str, ...
     raise KernelError(where, "expected one of the statements op, alloc, loop, call")
 
 
-def _block(stmts: object, scope: Scope, visible: set[str], loops: tuple, proc: str | None, where: str) -> tuple:
+def _block(
+    stmts: object, scope: Scope, visible: set[str], loops: tuple[str, ...], proc: str | None, where: str
+) -> Block:
     """A list of statements as a tuple."""
     if not isinstance(stmts, list):
         raise KernelError(where, "expected a list of statements")
     return tuple(_statement(s, scope, visible, loops, proc, f"{where}[{k}]") for k, s in enumerate(stmts))
 
 
-def _read_costs(value: object, variables: tuple[str, ...], where: str) -> tuple:
+def _read_costs(value: object, variables: tuple[str, ...], where: str) -> Costs:
     """{"ops": {name: poly}, "memory": poly, "depth": poly} as (ops tuple, memory, depth)."""
-    expect_keys(value, where, ("ops", "memory", "depth"))
+    value = expect_keys(value, where, ("ops", "memory", "depth"))
     ops = value["ops"]
     if not isinstance(ops, dict) or not set(ops) <= set(OPS):
         raise KernelError(f"{where}.ops", f"expected an object with some of the keys {list(OPS)}")
@@ -145,13 +150,17 @@ def _read_costs(value: object, variables: tuple[str, ...], where: str) -> tuple:
     return (tuple(read.items()), mem, depth)
 
 
+# (operation counts (name, poly), memory, depth)
+Costs = tuple[tuple[tuple[str, Poly], ...], Poly, Poly]
+
+
 # --- the goal and the check -----------------------------------------------------------------------------------
 
 _GOAL_KEYS = ("sizes", "powers", "model", "procedures", "program", "ops", "memory", "depth")
 _PROC_KEYS = ("size", "level", "base", "step")
 
 
-def _symbols(goal: dict, where: str) -> tuple[list[str], dict[str, str], dict[str, dict]]:
+def _symbols(goal: JSONObject, where: str) -> tuple[list[str], dict[str, str], dict[str, JSONObject]]:
     """Sizes, powers (size -> level) and the procedures' raw objects, all names checked and distinct."""
     sizes = [_name(x, f"{where}.sizes") for x in read_variables(goal["sizes"], f"{where}.sizes")]
     powers = goal["powers"]
@@ -170,13 +179,30 @@ def _symbols(goal: dict, where: str) -> tuple[list[str], dict[str, str], dict[st
     return sizes, {x: powers[x] for x in sorted(powers)}, procedures
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (universe, sizes, powers (size, level), model, procedures (name, size, level, base, step), program, ops, memory,
+# depth, goal variables)
+Goal = tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, str], ...],
+    str,
+    tuple[tuple[str, str, str, Block, Block], ...],
+    Block,
+    tuple[tuple[str, Poly], ...],
+    Poly,
+    Poly,
+    tuple[str, ...],
+]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """Read the goal: symbols, model, procedures and program (frozen), and the stated counts, memory, depth."""
     expect_keys(goal, where, _GOAL_KEYS)
     sizes, powers, raw_procs = _symbols(goal, where)
     if goal["model"] not in MODELS:
         raise KernelError(f"{where}.model", f"found {str(goal['model'])[:20]!r}, expected one of {list(MODELS)}")
-    found, count = set(), [0]
+    found: set[str] = set()
+    count = [0]
     _loop_vars(goal["program"], f"{where}.program", found, count)
     for p in sorted(raw_procs):
         for part in ("base", "step"):
@@ -233,7 +259,9 @@ def _same(computed: Cost, stated: Cost, variables: tuple[str, ...], where: str) 
         raise KernelError(where, "the depth differs from the program's")
 
 
-def _check_procedure(proc: tuple, given: object, scope: Scope, goal_vars: tuple, where: str) -> None:
+def _check_procedure(
+    proc: tuple[str, str, str, Block, Block], given: object, scope: Scope, goal_vars: tuple[str, ...], where: str
+) -> None:
     """Closed forms C(N, K) from the witness: cost(base) = C(1, 0) and cost(step) = C(2N, K + 1)."""
     name, size, level, base, step = proc
     here = f"{where}.witness.procedures.{name}"
@@ -250,7 +278,7 @@ def _check_procedure(proc: tuple, given: object, scope: Scope, goal_vars: tuple,
     _same(cost, at_values(closed, doubled), u, f"{here} (step, N -> 2N)")
 
 
-def _check(goal: tuple, witness: dict, where: str) -> None:
+def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """Verify each procedure's closed forms by induction, then sum the program and compare with the goal."""
     universe, sizes, powers, model, procs, program, ops, mem, depth, goal_vars = goal
     symbols = {x: "size" for x in sizes} | {lv: "level" for _, lv in powers}
@@ -265,20 +293,28 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
         raise KernelError(f"{where}.witness.procedures", f"expected closed forms for {sorted(scope.procedures)}")
     for proc in procs:
         _check_procedure(proc, given[proc[0]], scope, goal_vars, where)
-    lift = lambda p: relabel(p, universe)  # noqa: E731
+
+    def lift(p: Poly) -> Poly:
+        """p over the universe."""
+        return relabel(p, universe)
+
     stated = Cost({k: lift(p) for k, p in ops}, lift(mem), lift(depth))
     _same(run(program, scope, (), f"{where}.program"), _restrict_cost(stated, goal_vars), goal_vars, where)
 
 
 def _restrict_cost(cost: Cost, variables: tuple[str, ...]) -> Cost:
     """A universe cost as one over `variables`."""
-    r = lambda p: _restrict(p, variables, "cost")  # noqa: E731
+
+    def r(p: Poly) -> Poly:
+        """p over `variables`."""
+        return _restrict(p, variables, "cost")
+
     return Cost({k: r(p) for k, p in cost.ops.items()}, r(cost.mem), r(cost.depth))
 
 
-KINDS: dict = {"loop_nest_cost": (_goal, _check)}
+KINDS: KindTable = {"loop_nest_cost": (_goal, _check)}
 
 # The counts, memory and depth are functions of the program (and of the model, the sizes and the procedures).
-ESTABLISHES: dict = {
+ESTABLISHES: Establishes = {
     "loop_nest_cost": {key: ("sizes", "powers", "model", "procedures", "program") for key in ("ops", "memory", "depth")}
 }

@@ -19,7 +19,8 @@ infinity: for every K and N there is an integer t with all f_x(t) >= N and P(t) 
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
+from ...core.kind import Establishes, KindTable
 from ...core.numbers import GQ
 from ...core.poly import Poly, read_poly, read_variables, substitute
 
@@ -54,7 +55,11 @@ def nonneg_coefficients(poly: Poly) -> bool:
     return all(c.is_real() and c.re >= 0 for c in poly.terms.values())
 
 
-def _goal_bound(goal: dict, where: str) -> tuple:
+# (domains (variable, domain), lhs, rhs)
+Goal = tuple[tuple[tuple[str, str], ...], Poly, Poly]
+
+
+def _goal_bound(goal: JSONObject, where: str) -> Goal:
     """(domains, lhs, rhs) with lhs and rhs rational polynomials in the declared variables."""
     expect_keys(goal, where, ("domains", "lhs", "rhs"))
     domains = _domains(goal["domains"], f"{where}.domains")
@@ -64,7 +69,7 @@ def _goal_bound(goal: dict, where: str) -> tuple:
     return (domains, lhs, rhs)
 
 
-def _check_bound(goal: tuple, witness: dict, where: str) -> None:
+def _check_bound(goal: Goal, witness: JSONObject, where: str) -> None:
     """rhs - lhs, shifted to variables >= 0, has only coefficients >= 0."""
     expect_keys(witness, f"{where}.witness")
     domains, lhs, rhs = goal
@@ -72,7 +77,7 @@ def _check_bound(goal: tuple, witness: dict, where: str) -> None:
         raise KernelError(where, "rhs - lhs (sizes shifted to 1 + x) has a negative coefficient: lhs <= rhs not shown")
 
 
-def _goal_ratio(goal: dict, where: str) -> tuple:
+def _goal_ratio(goal: JSONObject, where: str) -> Goal:
     """(size variables, lhs, rhs): the refuted statement lhs = O(rhs) jointly in every variable."""
     expect_keys(goal, where, ("domains", "lhs", "rhs"))
     domains = _domains(goal["domains"], f"{where}.domains", ("size",))
@@ -99,7 +104,7 @@ def _degree(poly: Poly) -> int:
     return max((m[0] for m in poly.terms), default=-1)
 
 
-def _read_family(witness: dict, names: tuple[str, ...], where: str) -> dict[str, Poly]:
+def _read_family(witness: JSONObject, names: tuple[str, ...], where: str) -> dict[str, Poly]:
     """One polynomial in t per variable: integer coefficients, degree >= 1, positive leading term, >= 1 at t >= 1."""
     family = expect_keys(witness, f"{where}.witness", ("family",))["family"]
     if not isinstance(family, dict) or sorted(family) != sorted(names):
@@ -119,7 +124,7 @@ def _read_family(witness: dict, names: tuple[str, ...], where: str) -> dict[str,
     return out
 
 
-def _check_ratio(goal: tuple, witness: dict, where: str) -> None:
+def _check_ratio(goal: Goal, witness: JSONObject, where: str) -> None:
     """Along the family, Q(t) > 0 for t > 1 and deg P > deg Q with P's leading coefficient positive."""
     domains, lhs, rhs = goal
     family = _read_family(witness, tuple(n for n, _ in domains), where)
@@ -131,10 +136,10 @@ def _check_ratio(goal: tuple, witness: dict, where: str) -> None:
         raise KernelError(where, f"lhs along the family has degree {top}, not above the degree {_degree(q)} of rhs")
 
 
-KINDS: dict = {
+KINDS: KindTable = {
     "poly_bound": (_goal_bound, _check_bound),
     "unbounded_ratio": (_goal_ratio, _check_ratio),
 }
 
 # Both goals are statements about their literal polynomials; nothing in them is derived.
-ESTABLISHES: dict = {}
+ESTABLISHES: Establishes = {}

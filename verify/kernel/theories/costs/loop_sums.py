@@ -7,6 +7,7 @@ evaluation (exact sums by Faulhaber polynomials, the nonnegativity test on the d
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from flint import fmpq, fmpq_poly
 
@@ -16,7 +17,16 @@ from ...core.numbers import GQ
 from ...core.poly import Poly, substitute
 from .kind_growth import nonneg_coefficients
 
-__all__ = ["faulhaber", "Cost", "Scope", "LG", "MAX_POWER", "run", "at_values", "uses"]
+__all__ = ["faulhaber", "Block", "Context", "Cost", "Scope", "Statement", "LG", "MAX_POWER", "run", "at_values", "uses"]
+
+# A frozen program statement, tagged by its first element like the core's expression nodes (kind_cost._statement):
+# ("op", name), ("alloc", Poly), ("call", procedure, size or None), ("loop", mode, var, lo, hi, width, body).
+Statement = tuple[Any, ...]
+Block = tuple[Statement, ...]
+# The enclosing loops, outermost first: (variable, lower bound, upper bound).
+Context = tuple[tuple[str, Poly, Poly], ...]
+# A procedure as the scope knows it: (size, level, base, step); base and step are None while they are read.
+Procedure = tuple[str, str, Block | None, Block | None]
 
 MAX_POWER = 12  # exponent of a loop variable in a summand (the paper's counts are of degree <= 4)
 LG = "lg_"
@@ -60,7 +70,7 @@ class Scope:
         self.symbols = symbols  # name -> "size" | "level" | "var"
         self.powers = powers  # size -> level (procedure sizes included)
         self.model = ""
-        self.procedures: dict[str, tuple] = {}
+        self.procedures: dict[str, Procedure] = {}
         self.closed: dict[str, Cost] = {}
 
 
@@ -82,7 +92,7 @@ def _shift_sizes(poly: Poly, scope: Scope) -> Poly:
     return poly
 
 
-def _nonneg(poly: Poly, scope: Scope, ctx: tuple, k: int | None = None) -> bool:
+def _nonneg(poly: Poly, scope: Scope, ctx: Context, k: int | None = None) -> bool:
     """poly >= 0 on the domain: each enclosing v = lo + v' or hi - v' (both tried), sizes shifted, coefficients >= 0."""
     k = len(ctx) - 1 if k is None else k
     if k < 0:
@@ -103,7 +113,7 @@ def _nonneg(poly: Poly, scope: Scope, ctx: tuple, k: int | None = None) -> bool:
 def _by_power(poly: Poly, name: str) -> dict[int, Poly]:
     """poly = sum_e part_e * name^e with parts free of name."""
     k = poly.variables.index(name)
-    parts: dict[int, dict] = {}
+    parts: dict[int, dict[tuple[int, ...], GQ]] = {}
     for m, c in poly.terms.items():
         parts.setdefault(m[k], {})[m[:k] + (0,) + m[k + 1 :]] = c
     return {e: Poly(poly.variables, terms) for e, terms in parts.items()}
@@ -146,7 +156,7 @@ def _lg(hi: Poly, scope: Scope, where: str) -> Poly:
     return Poly.variable(hi.variables, LG + names[0])
 
 
-def _max_over(depth: Poly, var: str, lo: Poly, hi: Poly, scope: Scope, ctx: tuple, where: str) -> Poly:
+def _max_over(depth: Poly, var: str, lo: Poly, hi: Poly, scope: Scope, ctx: Context, where: str) -> Poly:
     """The largest body depth over var in lo..hi: nondecreasing in lg_var (checked), so taken at var = hi."""
     if uses(depth, var):
         raise KernelError(where, f"the depth of a parallel body may depend on {var!r} only through lg_{var}")
@@ -166,7 +176,7 @@ def _zero(scope: Scope) -> Cost:
     return Cost({}, Poly(scope.universe), Poly(scope.universe))
 
 
-def run(block: tuple, scope: Scope, ctx: tuple, where: str) -> Cost:
+def run(block: Block, scope: Scope, ctx: Context, where: str) -> Cost:
     """The cost of a list of statements run in order."""
     total = _zero(scope)
     for k, node in enumerate(block):
@@ -174,7 +184,7 @@ def run(block: tuple, scope: Scope, ctx: tuple, where: str) -> Cost:
     return total
 
 
-def _run_one(node: tuple, scope: Scope, ctx: tuple, where: str) -> Cost:
+def _run_one(node: Statement, scope: Scope, ctx: Context, where: str) -> Cost:
     """The cost of one statement."""
     u = scope.universe
     if node[0] == "op":

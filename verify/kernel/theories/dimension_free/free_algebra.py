@@ -28,7 +28,7 @@ from ...core.limits import MAX_EXPONENT, MAX_TERMS, bits_factor, charge
 __all__ = ["Algebra", "Value", "p_add", "p_mul", "p_sub", "p_scale", "p_partial", "p_bits", "ONE_P"]
 
 Monomial = tuple[tuple[str, int], ...]  # sorted (variable, exponent) pairs
-SPoly = dict  # Monomial -> nonzero fmpq
+SPoly = dict[Monomial, fmpq]  # nonzero coefficients only
 Letter = tuple[str, bool]  # (atom, transposed)
 Word = tuple[Letter, ...]
 ONE_P: SPoly = {(): fmpq(1)}

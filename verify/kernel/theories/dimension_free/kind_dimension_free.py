@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from flint import fmpq
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.expr import parse_expression
+from ...core.expr import Node, parse_expression
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge
 from ...core.poly import read_variables
-from .free_algebra import ONE_P, Algebra, Value, p_add, p_mul, p_partial, p_sub
+from .free_algebra import ONE_P, Algebra, SPoly, Value, p_add, p_mul, p_partial, p_sub
 
 __all__ = ["KINDS", "ESTABLISHES", "MAX_LETS"]
 
@@ -42,13 +43,19 @@ def _dimension(value: object, where: str) -> str:
     return value
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (atoms with their (rows, cols), scalars, lets (name, expression), f, value, wrt)
+Goal = tuple[
+    tuple[tuple[str, tuple[str, str]], ...], tuple[str, ...], tuple[tuple[str, Node], ...], Node, Node, str | None
+]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(atoms, scalars, lets, f, value, wrt) with every expression parsed."""
     expect_keys(goal, where, ("atoms", "scalars", "f", "value"), ("lets", "wrt"))
     atoms_raw = _field(goal, "atoms", where)
     if not isinstance(atoms_raw, dict):
         raise KernelError(f"{where}.atoms", "expected an object from atom names to [rows, cols]")
-    atoms = {}
+    atoms: dict[str, tuple[str, str]] = {}
     for name, shape in sorted(atoms_raw.items()):
         here = f"{where}.atoms.{name}"
         read_variables([name], here)
@@ -80,7 +87,7 @@ def _goal(goal: dict, where: str) -> tuple:
     return (tuple(sorted(atoms.items())), scalars, tuple(lets), f, value, wrt)
 
 
-def _depends(poly: dict, var: str) -> bool:
+def _depends(poly: SPoly, var: str) -> bool:
     """True when the variable occurs in the polynomial."""
     return any(v == var for m in poly for v, _ in m)
 
@@ -92,7 +99,7 @@ def _derivative(alg: Algebra, x: Value, t: str) -> Value:
     for _, _, den in moving:
         clear = p_mul(clear, p_mul(den, den))
 
-    def scaled(p: dict) -> dict:
+    def scaled(p: SPoly) -> SPoly:
         """L * dp/dt."""
         out = p_mul(clear, p_partial(p, t))
         for name, num, den in moving:
@@ -110,10 +117,10 @@ def _derivative(alg: Algebra, x: Value, t: str) -> Value:
     return Value(x.shape, terms, p_mul(clear, p_mul(x.den, x.den)))
 
 
-def _at_zero_poly(p: dict, t: str, renames: dict[str, str | None]) -> dict:
+def _at_zero_poly(p: SPoly, t: str, renames: dict[str, str | None]) -> SPoly:
     """p at t = 0, with each moving exponential renamed to the exponential of its exponent at t = 0."""
     charge(len(p), "evaluation at t = 0")
-    out: dict = {}
+    out: SPoly = {}
     for m, c in p.items():
         powers: dict[str, int] = {}
         skip = False
@@ -150,10 +157,10 @@ def _at_zero(alg: Algebra, x: Value, t: str, where: str) -> Value:
     return Value(x.shape, {w: _at_zero_poly(p, t, renames) for w, p in x.terms.items()}, den)
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Normalize both sides (differentiate f at t = 0 when asked) and compare word by word."""
     atoms, scalars, lets, f_node, value_node, wrt = goal
-    expect_keys(witness, f"{where}.witness")
+    witness = expect_keys(witness, f"{where}.witness")
     alg = Algebra(dict(atoms), scalars)
     env: dict[str, Value] = {}
     for name, node in lets:
@@ -173,5 +180,5 @@ def _check(goal: tuple, witness: object, where: str) -> None:
             raise KernelError(where, f"the two sides differ in the coefficient of the word {text}")
 
 
-KINDS: dict = {"dimension_free_identity": (_goal, _check)}
-ESTABLISHES: dict = {}  # an identity: every field is an input of the statement
+KINDS: KindTable = {"dimension_free_identity": (_goal, _check)}
+ESTABLISHES: Establishes = {}  # an identity: every field is an input of the statement

@@ -14,12 +14,15 @@ A non-finite value (NaN or Inf) anywhere in the check is a failure.
 
 from __future__ import annotations
 
+from typing import cast
+
 from flint import fmpq
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.expr import parse_expression
+from ...core.expr import Node, parse_expression
 from ...core.intervals import RELATIONS, exact_value, holds_exactly
+from ...core.kind import KindTable
 from ...core.matrix import Matrix, read_matrix
 from ...core.numbers import GQ, parse_integer, parse_number
 from .monotone import check_nondecreasing
@@ -41,7 +44,20 @@ def _names(table: object, where: str) -> list[str]:
     return sorted(table)
 
 
-def _relation(value: object, where: str) -> tuple:
+# lhs op rhs
+Relation = tuple[Node, str, Node]
+# (u, sizes, matrices, bound, facts, caps of the supplied values)
+Goal = tuple[
+    fmpq,
+    tuple[tuple[str, int], ...],
+    tuple[tuple[str, Matrix], ...],
+    Node,
+    tuple[Relation, ...],
+    tuple[tuple[str, Node], ...],
+]
+
+
+def _relation(value: object, where: str) -> Relation:
     """A fact lhs op rhs between expressions."""
     op = _field(value, "op", where)
     if op not in RELATIONS:
@@ -50,13 +66,13 @@ def _relation(value: object, where: str) -> tuple:
     return (lhs, op, parse_expression(_field(value, "rhs", where), f"{where}.rhs"))
 
 
-def _goal(goal: dict, where: str) -> tuple:
+def _goal(goal: JSONObject, where: str) -> Goal:
     """Read u, sizes, exact matrices, the bound expression, the facts and the caps of the supplied values."""
     expect_keys(goal, where, ("u", "sizes", "bound", "caps"), ("matrices", "facts"))
     u = parse_number(_field(goal, "u", where), f"{where}.u")
     if not u.is_real() or not 0 < u.re < 1:
         raise KernelError(f"{where}.u", "expected a unit roundoff 0 < u < 1")
-    sizes_in = _field(goal, "sizes", where)
+    sizes_in = cast(JSONObject, _field(goal, "sizes", where))  # an object: _names below refuses anything else
     sizes = tuple(
         (k, parse_integer(sizes_in[k], f"{where}.sizes.{k}", 0, _MAX_SIZE)) for k in _names(sizes_in, f"{where}.sizes")
     )
@@ -92,7 +108,7 @@ def _derived(name: str, m: Matrix, where: str) -> dict[str, fmpq]:
     }
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Re-derive the bound exactly and check error <= bound, every fact, and that nothing was NaN or Inf."""
     u, sizes, mats, bound_node, facts, caps = goal
     here = f"{where}.witness"
@@ -107,7 +123,7 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         env[f"{k}_pow2"] = GQ(1 if v > 0 and v & (v - 1) == 0 else 0)
     for name, m in mats:
         env.update((k, GQ(v)) for k, v in _derived(name, m, f"{where}.matrices.{name}").items())
-    values = _field(witness, "values", here)
+    values = cast(JSONObject, _field(witness, "values", here))  # an object: _names below refuses anything else
     names = _names(values, f"{here}.values")
     if names != [k for k, _ in caps]:
         raise KernelError(f"{here}.values", f"found values {names}, expected exactly the capped {[k for k, _ in caps]}")
@@ -122,8 +138,8 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         if not (limits[name].is_real() and value.re <= limits[name].re):
             raise KernelError(f"{here}.values.{name}", f"{float(value.re):.6e} exceeds its exact cap")
         env[name] = value
-    for k, (lhs, op, rhs) in enumerate(facts):
-        at = f"{where}.facts[{k}]"
+    for j, (lhs, op, rhs) in enumerate(facts):
+        at = f"{where}.facts[{j}]"
         if not holds_exactly(exact_value(lhs, env, at), op, exact_value(rhs, env, at), at):
             raise KernelError(at, "the fact does not hold for the certificate's values")
     error = parse_number(_field(witness, "error", here), f"{here}.error")
@@ -136,4 +152,4 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         )
 
 
-KINDS: dict = {"float_bound": (_goal, _check)}
+KINDS: KindTable = {"float_bound": (_goal, _check)}

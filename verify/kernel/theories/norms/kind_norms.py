@@ -10,17 +10,22 @@ Everything is exact rational arithmetic; the bound c is a function-free expressi
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
-from ...core.expr import parse_expression
+from ...core.expr import Node, parse_expression
 from ...core.intervals import exact_value
+from ...core.kind import KindTable
 from ...core.matrix import Matrix, evaluate_matrix, read_matrix, read_named_matrices
 from ...core.numbers import GQ, parse_number
 
 __all__ = ["KINDS"]
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (named matrices, expression, op, bound)
+Goal = tuple[tuple[tuple[str, Matrix], ...], Node, str, GQ]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(env, expression tree, op, bound) with the bound evaluated exactly."""
     expect_keys(goal, where, ("matrices", "expr", "op", "bound"))
     env = read_named_matrices(goal, where)
@@ -34,7 +39,7 @@ def _goal(goal: dict, where: str) -> tuple:
     return (env, node, op, bound)
 
 
-def _real_matrix(env: tuple, node: tuple, where: str) -> Matrix:
+def _real_matrix(env: tuple[tuple[str, Matrix], ...], node: Node, where: str) -> Matrix:
     """Evaluate the expression and require real entries."""
     m = evaluate_matrix(node, dict(env), where)
     if not all(x.is_real() for row in m.rows for x in row):
@@ -42,7 +47,7 @@ def _real_matrix(env: tuple, node: tuple, where: str) -> Matrix:
     return m
 
 
-def _check_upper(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
+def _check_upper(m: Matrix, bound: GQ, witness: JSONObject, where: str) -> None:
     """c^2 I - M^T M == L diag(D) L^T with D >= 0."""
     n = m.shape[1]
     expect_keys(witness, where, ("L", "D"))
@@ -71,7 +76,7 @@ def _check_canonical(lower: Matrix, d: list[GQ], where: str) -> None:
             raise KernelError(f"{where}.L", f"column {k} multiplies D = 0 and must be a unit vector")
 
 
-def _check_lower(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
+def _check_lower(m: Matrix, bound: GQ, witness: JSONObject, where: str) -> None:
     """||M v||^2 >= c^2 ||v||^2 for a nonzero rational v."""
     expect_keys(witness, where, ("vector",))
     raw = _field(witness, "vector", where)
@@ -88,7 +93,7 @@ def _check_lower(m: Matrix, bound: GQ, witness: dict, where: str) -> None:
         raise KernelError(where, f"||M v||^2 = {lhs} < c^2 ||v||^2 = {rhs}")
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Dispatch on the direction of the bound."""
     env, node, op, bound = goal
     m = _real_matrix(env, node, f"{where}.expr")
@@ -98,4 +103,4 @@ def _check(goal: tuple, witness: object, where: str) -> None:
     (_check_upper if op == "<=" else _check_lower)(m, bound, witness, here)
 
 
-KINDS: dict = {"spectral_norm_bound": (_goal, _check)}
+KINDS: KindTable = {"spectral_norm_bound": (_goal, _check)}

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge, rational_work
 from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_number
@@ -50,7 +51,11 @@ def _steps_list(value: object, where: str) -> tuple[fmpq, ...]:
     return out
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (A's entries, N, lo, hi, bilinear steps, zoh steps, distinct)
+Goal = tuple[tuple[fmpq, ...], int, fmpq, fmpq, tuple[fmpq, ...], tuple[fmpq, ...], bool]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(A entries, N, lo, hi, bilinear steps, zoh steps, distinct)."""
     expect_keys(goal, where, ("A", "steps", "bilinear", "zoh", "distinct"))
     a = read_rational_matrix(goal["A"], f"{where}.A")
@@ -97,7 +102,7 @@ def sturm_count(f: fmpq_poly, lo: fmpq, hi: fmpq) -> int:
     sequence = [f, f.derivative()]
     while sequence[-1].degree() > 0:
         remainder = -(sequence[-2] % sequence[-1])
-        if remainder == 0:
+        if remainder.is_zero():
             break
         sequence.append(remainder)
     charge(len(sequence) * (f.degree() + 1) ** 2, "Sturm sequence")
@@ -119,7 +124,7 @@ def _roots(chi: fmpq_poly, intervals: list[tuple[fmpq, fmpq]], where: str) -> li
     return roots
 
 
-def _check(goal: tuple, witness: dict, where: str) -> None:
+def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """Recompute the singular steps of both discretizations and the distinctness of the eigenvalues."""
     expect_keys(witness, f"{where}.witness")
     entries, n, lo, hi, bilinear, zoh, distinct = goal
@@ -141,7 +146,9 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
         raise KernelError(f"{where}.distinct", f"found {distinct}, expected {actual} (chi squarefree: {actual})")
 
 
-KINDS: dict = {"discretized_transition": (_goal, _check)}
+KINDS: KindTable = {"discretized_transition": (_goal, _check)}
 
 # The singular steps of both discretizations and distinctness are functions of A (and of the step range).
-ESTABLISHES: dict = {"discretized_transition": {"bilinear": ("A", "steps"), "zoh": ("A", "steps"), "distinct": ("A",)}}
+ESTABLISHES: Establishes = {
+    "discretized_transition": {"bilinear": ("A", "steps"), "zoh": ("A", "steps"), "distinct": ("A",)}
+}

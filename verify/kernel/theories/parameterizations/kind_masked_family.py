@@ -39,9 +39,10 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import identity, product
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge, rational_work
 from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
@@ -51,7 +52,13 @@ __all__ = ["KINDS", "ESTABLISHES", "MAX_STATE"]
 MAX_STATE = 32  # state, input and output dimensions: the singular instances have m <= 3
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# A matrix as nested tuples of rationals (rows).
+Rows = tuple[tuple[fmpq, ...], ...]
+# (A, B, C, head, t0, span, r0)
+Goal = tuple[Rows, Rows, Rows, int, int, int, int]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(A, B, C as nested tuples of fmpq, head, t0, span, r0)."""
     expect_keys(goal, where, ("A", "B", "C", "head", "t0", "span", "r0"))
     a, b, c = (read_rational_matrix(_field(goal, k, where), f"{where}.{k}", MAX_STATE) for k in ("A", "B", "C"))
@@ -62,16 +69,20 @@ def _goal(goal: dict, where: str) -> tuple:
     t0 = parse_integer(_field(goal, "t0", where), f"{where}.t0", 0, m)
     span = parse_integer(_field(goal, "span", where), f"{where}.span", 1, m)
     r0 = parse_integer(_field(goal, "r0", where), f"{where}.r0", 0, m)
-    frozen = lambda x: tuple(tuple(x[r, k] for k in range(x.ncols())) for r in range(x.nrows()))  # noqa: E731
+
+    def frozen(x: fmpq_mat) -> Rows:
+        """x as nested tuples."""
+        return tuple(tuple(x[r, k] for k in range(x.ncols())) for r in range(x.nrows()))
+
     return (frozen(a), frozen(b), frozen(c), head, t0, span, r0)
 
 
-def _matrix(rows: tuple) -> fmpq_mat:
+def _matrix(rows: Rows) -> fmpq_mat:
     """A nested tuple of fmpq as an fmpq_mat."""
     return fmpq_mat([list(r) for r in rows])
 
 
-def _bits(values: list) -> int:
+def _bits(values: list[fmpq]) -> int:
     """A bound on the bits of the numbers flint works with: the largest numerator plus all denominators.
 
     python-flint clears denominators inside rational matrix arithmetic, so distinct large denominators cost
@@ -79,7 +90,7 @@ def _bits(values: list) -> int:
     """
     if not values:
         return 0
-    return max(x.p.bit_length() for x in values) + sum(x.q.bit_length() - 1 for x in values) + 1
+    return max(int(x.p).bit_length() for x in values) + sum(int(x.q).bit_length() - 1 for x in values) + 1
 
 
 def _product(x: fmpq_mat, y: fmpq_mat) -> fmpq_mat:
@@ -113,9 +124,9 @@ def _coordinates(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, where: str) -> tuple[lis
         state = _product(a, state)
     lags: list[int] = []
     bits = _bits([x for w in vectors for x in w])
-    for tau, w in enumerate(vectors):
-        charge(rational_work(len(w) * (len(lags) + 1) ** 2, bits * (len(lags) + 1)), "rank")
-        if fmpq_mat([vectors[t] for t in lags] + [w]).rank() > len(lags):
+    for tau, vec in enumerate(vectors):
+        charge(rational_work(len(vec) * (len(lags) + 1) ** 2, bits * (len(lags) + 1)), "rank")
+        if fmpq_mat([vectors[t] for t in lags] + [vec]).rank() > len(lags):
             lags.append(tau)
     if not lags:
         raise KernelError(where, "W(tau) = 0 for every tau: there is no head")
@@ -124,9 +135,9 @@ def _coordinates(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, where: str) -> tuple[lis
     charge(rational_work(len(lags) ** 3, len(lags) * _bits(gram.entries())), "inverse")
     solve = _product(gram.inv(), basis.transpose())
     coords = []
-    for tau, w in enumerate(vectors):
-        x = _product(solve, fmpq_mat([[e] for e in w]))
-        if _product(basis, x) != fmpq_mat([[e] for e in w]):
+    for tau, vec in enumerate(vectors):
+        x = _product(solve, fmpq_mat([[e] for e in vec]))
+        if _product(basis, x) != fmpq_mat([[e] for e in vec]):
             raise KernelError(where, f"W({tau}) is not in the span of the basis lags (internal)")
         coords.append([x[g, 0] for g in range(len(lags))])
     return lags, coords
@@ -143,7 +154,7 @@ def _head_sequence(chi: list[fmpq], coords: list[list[fmpq]], h: int, length: in
     return seq
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Recompute t0, span and r0 from (A, B, C, head) and compare (module docstring)."""
     expect_keys(witness, f"{where}.witness")
     a_rows, b_rows, c_rows, head, t0, span, r0 = goal
@@ -170,10 +181,10 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(where, f"found (t0, span, r0) = {found} for head {head} (m = {m}), expected {(t0, span, r0)}")
 
 
-KINDS: dict = {"masked_rank_family": (_goal, _check)}
+KINDS: KindTable = {"masked_rank_family": (_goal, _check)}
 
 # t0, span and r0 are functions of (A, B, C, head): the first and last nonzero lag of the unique nilpotent part
 # d_h, and the dimension of the shift span of the unique invertible part g_inv.
-ESTABLISHES: dict = {
+ESTABLISHES: Establishes = {
     "masked_rank_family": {key: ("A", "B", "C", "head") for key in ("t0", "span", "r0")},
 }

@@ -23,8 +23,9 @@ most MAX_WITNESS_TERMS products and equalities.
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge
 from ...core.numbers import GQ, parse_number
 from ...core.poly import Poly, read_poly, read_variables
@@ -44,7 +45,18 @@ def _names(value: object, names: tuple[str, ...], where: str) -> tuple[str, ...]
     return out
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (names, nonneg, positive, exponents (variable, exponent), facts (name, poly, rel), claim)
+Goal = tuple[
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[tuple[str, Poly], ...],
+    tuple[tuple[str, Poly, str], ...],
+    Poly,
+]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(names, nonneg, positive, exps, facts, claim) with exact polynomials."""
     expect_keys(goal, where, ("vars", "facts", "claim"), ("nonneg", "positive", "exps"))
     names = tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
@@ -61,10 +73,11 @@ def _goal(goal: dict, where: str) -> tuple:
     facts_raw = _field(goal, "facts", where)
     if not isinstance(facts_raw, list):
         raise KernelError(f"{where}.facts", "expected a list of {name, poly, rel}")
-    facts, seen = [], set()
+    facts: list[tuple[str, Poly, str]] = []
+    seen: set[str] = set()
     for k, item in enumerate(facts_raw):
         here = f"{where}.facts[{k}]"
-        expect_keys(item, here, ("name", "poly", "rel"))
+        item = expect_keys(item, here, ("name", "poly", "rel"))
         name = item["name"]
         if not isinstance(name, str) or not name or ":" in name or len(name) > 80 or name in seen:
             raise KernelError(f"{here}.name", "expected a new nonempty name without ':' (at most 80 characters)")
@@ -93,7 +106,9 @@ def _builtin(ref: str, names: tuple[str, ...], exps: dict[str, Poly], where: str
     raise KernelError(where, f"found {ref[:60]!r}, expected a fact of the goal or a built-in fact of exp")
 
 
-def _fact(ref: object, facts: dict, names: tuple, exps: dict, rel: str, where: str) -> Poly:
+def _fact(
+    ref: object, facts: dict[str, tuple[Poly, str]], names: tuple[str, ...], exps: dict[str, Poly], rel: str, where: str
+) -> Poly:
     """The polynomial of a referenced fact, which must have the relation `rel`."""
     if not isinstance(ref, str):
         raise KernelError(where, "expected the name of a fact")
@@ -103,7 +118,7 @@ def _fact(ref: object, facts: dict, names: tuple, exps: dict, rel: str, where: s
     return poly
 
 
-def _check_multiplier(q: Poly, names: tuple, signed: set, strict: set, where: str) -> None:
+def _check_multiplier(q: Poly, names: tuple[str, ...], signed: set[str], strict: set[str], where: str) -> None:
     """q > 0 at every admissible point: positive coefficients, odd degrees only on signed variables, and a
     term made only of strictly positive variables."""
     if q.is_zero() or not q.is_real():
@@ -121,11 +136,11 @@ def _check_multiplier(q: Poly, names: tuple, signed: set, strict: set, where: st
         raise KernelError(where, "no term of the multiplier is a product of variables declared > 0")
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """q * claim equals the weighted products plus the multiples of equalities."""
     names, nonneg, positive, exps_t, facts_t, claim = goal
     here = f"{where}.witness"
-    expect_keys(witness, here, ("multiplier", "products"), ("equalities",))
+    witness = expect_keys(witness, here, ("multiplier", "products"), ("equalities",))
     exps = dict(exps_t)
     facts = {name: (poly, rel) for name, poly, rel in facts_t}
     signed, strict = set(nonneg) | set(positive) | set(exps), set(positive) | set(exps)
@@ -167,5 +182,5 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(where, "multiplier * claim differs from the products plus the multiples of equalities")
 
 
-KINDS: dict = {"implied_inequality": (_goal, _check)}
-ESTABLISHES: dict = {}  # an implication: every goal field is an input of the statement
+KINDS: KindTable = {"implied_inequality": (_goal, _check)}
+ESTABLISHES: Establishes = {}  # an implication: every goal field is an input of the statement

@@ -25,8 +25,9 @@ Work: polynomial products are charged by poly.py; at most MAX_MATRIX rows per ma
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import KindTable
 from ...core.numbers import parse_number
 from ...core.poly import Poly, read_poly, read_variables
 
@@ -36,7 +37,7 @@ MAX_MATRIX = 8  # side of a hypothesis matrix (Gram matrices of a few vectors)
 MAX_FACTORS = 8  # factors in one term
 
 
-def _symmetric(value: object, names: tuple, where: str) -> tuple[tuple[Poly, ...], ...]:
+def _symmetric(value: object, names: tuple[str, ...], where: str) -> tuple[tuple[Poly, ...], ...]:
     """A square symmetric matrix of real polynomials, side 1..MAX_MATRIX."""
     if not isinstance(value, list) or not 1 <= len(value) <= MAX_MATRIX:
         raise KernelError(where, f"expected a square matrix of side 1..{MAX_MATRIX}")
@@ -52,7 +53,13 @@ def _symmetric(value: object, names: tuple, where: str) -> tuple[tuple[Poly, ...
     return rows
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# A symmetric matrix of polynomials, as rows.
+Symmetric = tuple[tuple[Poly, ...], ...]
+# (vars, poly, ((name, matrix), ...), nonneg names)
+Goal = tuple[tuple[str, ...], Poly, tuple[tuple[str, Symmetric], ...], tuple[str, ...]]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(vars, poly, ((name, matrix), ...), nonneg names)."""
     expect_keys(goal, where, ("vars", "poly", "psd"), ("nonneg",))
     names = tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
@@ -78,7 +85,7 @@ def _signed(p: Poly, where: str) -> Poly:
     return p
 
 
-def _form(matrix: tuple, vector: object, names: tuple, where: str) -> Poly:
+def _form(matrix: Symmetric, vector: object, names: tuple[str, ...], where: str) -> Poly:
     """y^T M y for a vector of real polynomials of the matrix's side (first nonzero entry with a positive lead)."""
     if not isinstance(vector, list) or len(vector) != len(matrix):
         raise KernelError(where, f"expected a vector of {len(matrix)} polynomials")
@@ -95,7 +102,7 @@ def _form(matrix: tuple, vector: object, names: tuple, where: str) -> Poly:
     return total
 
 
-def _factor(item: object, goal: tuple, where: str) -> Poly:
+def _factor(item: object, goal: Goal, where: str) -> Poly:
     """The value of one nonnegative factor."""
     names, _, psd, nonneg = goal
     if isinstance(item, dict) and "square" in item:
@@ -108,13 +115,13 @@ def _factor(item: object, goal: tuple, where: str) -> Poly:
         if item["form"] not in table:
             raise KernelError(f"{where}.form", f"found {str(item['form'])[:20]!r}, expected one of {sorted(table)}")
         return _form(table[item["form"]], item["vector"], names, f"{where}.vector")
-    expect_keys(item, where, ("atom",))
+    item = expect_keys(item, where, ("atom",))
     if item["atom"] not in nonneg:
         raise KernelError(f"{where}.atom", f"found {str(item['atom'])[:20]!r}, expected one of {list(nonneg)}")
     return Poly.variable(names, item["atom"])
 
 
-def _multiplier(value: object, goal: tuple, where: str) -> Poly:
+def _multiplier(value: object, goal: Goal, where: str) -> Poly:
     """m = sum_k s_k^2, not zero, in variables that occur in no hypothesis."""
     names, _, psd, nonneg = goal
     if not isinstance(value, list) or not value:
@@ -136,11 +143,11 @@ def _degrees(p: Poly) -> list[tuple[str, int]]:
     return [(v, max((m[k] for m in p.terms), default=0)) for k, v in enumerate(p.variables)]
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """m * poly == sum_k c_k * prod(factors) with c_k >= 0 and nonnegative factors."""
     names, poly = goal[0], goal[1]
     here = f"{where}.witness"
-    expect_keys(witness, here, ("terms",), ("multiplier",))
+    witness = expect_keys(witness, here, ("terms",), ("multiplier",))
     terms = witness["terms"]
     if not isinstance(terms, list):
         raise KernelError(f"{here}.terms", "expected a list of {coeff, factors}")
@@ -163,4 +170,4 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(where, "the nonnegative combination differs from multiplier * poly")
 
 
-KINDS: dict = {"psd_certificate": (_goal, _check)}
+KINDS: KindTable = {"psd_certificate": (_goal, _check)}

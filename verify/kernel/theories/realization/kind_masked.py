@@ -11,9 +11,10 @@ from math import lcm
 
 from flint import fmpq, fmpz_mat
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import GZ, gmul
+from ...core.kind import KindTable
 from ...core.matrix import Matrix, read_matrix
 from ...core.numbers import GQ
 
@@ -22,7 +23,11 @@ __all__ = ["KINDS"]
 MAX_LENGTH = 4096  # sequence length n; the paper's experiments use n <= 4096
 
 
-def _goal_similarity(goal: dict, where: str) -> tuple:
+# (A, B, C), real
+Goal = tuple[Matrix, Matrix, Matrix]
+
+
+def _goal_similarity(goal: JSONObject, where: str) -> Goal:
     """Read a real SSM (A, B, C) with fitting shapes."""
     expect_keys(goal, where, ("A", "B", "C"))
     mats = {k: read_matrix(_field(goal, k, where), f"{where}.{k}") for k in ("A", "B", "C")}
@@ -31,7 +36,7 @@ def _goal_similarity(goal: dict, where: str) -> tuple:
         raise KernelError(where, "expected A m x m, B m x d, C p x m")
     if not all(x.is_real() for mat in mats.values() for row in mat.rows for x in row):
         raise KernelError(where, "expected a real (rational) SSM")
-    return tuple(mats[k] for k in ("A", "B", "C"))
+    return (mats["A"], mats["B"], mats["C"])
 
 
 def _integer(m: Matrix) -> tuple[GZ, int]:
@@ -41,7 +46,7 @@ def _integer(m: Matrix) -> tuple[GZ, int]:
     return GZ(fmpz_mat(rows, cols, [int(x.re.p) * (den // int(x.re.q)) for row in m.rows for x in row])), den
 
 
-def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
+def _check_similarity(goal: Goal, witness: JSONObject, where: str) -> None:
     """T T^-1 = I exactly and T A T^-1 vanishes outside 1x1/2x2 diagonal blocks (integer products, charged)."""
     a, _, _ = goal
     m = a.shape[0]
@@ -69,6 +74,6 @@ def _check_similarity(goal: tuple, witness: dict, where: str) -> None:
                 raise KernelError(here, f"T A T^-1 has the entry ({r}, {c}) = {value} outside its diagonal blocks")
 
 
-KINDS: dict = {
+KINDS: KindTable = {
     "real_block_similarity": (_goal_similarity, _check_similarity),
 }

@@ -16,11 +16,12 @@ u(tau + d) = -sum_(k<d) q_k u(tau + k), d = deg q, and vanishes at tau < d, henc
 
 from __future__ import annotations
 
-from flint import fmpq_mat, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import impulse_responses
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge, rational_work
 from ...core.matrix import read_rational_matrix
 from .kind_response import MAX_RESPONSE_SIDE, minimal_polynomial, read_ssm_and_minpoly
@@ -63,7 +64,13 @@ def _block(value: object, where: str, p: int, inputs: int) -> tuple[fmpq_mat, fm
     return (d, b, c)
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# One real block of the realization: (D, B, C).
+Block = tuple[fmpq_mat, fmpq_mat, fmpq_mat]
+# (A, B, C, minpoly coefficients, blocks)
+Goal = tuple[fmpq_mat, fmpq_mat, fmpq_mat, tuple[fmpq, ...], tuple[Block, ...]]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(A, B, C, minpoly coefficients, blocks) with fitting shapes."""
     expect_keys(goal, where, ("A", "B", "C", "minpoly", "blocks"))
     a, b, c, coefficients = read_ssm_and_minpoly(goal, where)
@@ -74,7 +81,7 @@ def _goal(goal: dict, where: str) -> tuple:
     return (a, b, c, coefficients, read)
 
 
-def block_response(blocks: tuple, p: int, inputs: int, count: int) -> list[fmpq_mat]:
+def block_response(blocks: tuple[Block, ...], p: int, inputs: int, count: int) -> list[fmpq_mat]:
     """W'(t) = sum_b C_b D_b^t B_b for t < count (charged)."""
     d_bits = max((_bits(d) for d, _, _ in blocks), default=0)
     bc_bits = max((max(_bits(b), _bits(c)) for _, b, c in blocks), default=0)
@@ -89,7 +96,7 @@ def block_response(blocks: tuple, p: int, inputs: int, count: int) -> list[fmpq_
     return out
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """q recomputed and equal to minpoly; q(D_b) = 0 per block; the two responses agree at t < deg q."""
     a, b, c, coefficients, blocks = goal
     if witness not in ({}, None):
@@ -112,5 +119,5 @@ def _check(goal: tuple, witness: object, where: str) -> None:
             raise KernelError(where, f"C' D'^t B' differs from C A^t B at t = {t}")
 
 
-KINDS: dict = {"response_block_realization": (_goal, _check)}
-ESTABLISHES: dict = {"response_block_realization": {"minpoly": ("A", "B", "C")}}
+KINDS: KindTable = {"response_block_realization": (_goal, _check)}
+ESTABLISHES: Establishes = {"response_block_realization": {"minpoly": ("A", "B", "C")}}

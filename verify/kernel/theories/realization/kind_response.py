@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import impulse_responses
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge, rational_work
 from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_number
@@ -111,7 +112,13 @@ def criterion(q: fmpq_poly) -> str:
     return VERDICTS[0]
 
 
-def read_ssm_and_minpoly(goal: dict, where: str) -> tuple:
+# (A, B, C, minpoly coefficients, lowest degree first)
+SSMAndMinpoly = tuple[fmpq_mat, fmpq_mat, fmpq_mat, tuple[fmpq, ...]]
+# (A, B, C, minpoly coefficients, verdict)
+Goal = tuple[fmpq_mat, fmpq_mat, fmpq_mat, tuple[fmpq, ...], str]
+
+
+def read_ssm_and_minpoly(goal: JSONObject, where: str) -> SSMAndMinpoly:
     """(A, B, C, minpoly coefficients) of a goal: A m x m, B m x d, C p x m, 1 to m + 1 rational coefficients."""
     a, b, c = (read_rational_matrix(_field(goal, k, where), f"{where}.{k}", MAX_RESPONSE_SIDE) for k in "ABC")
     m = a.nrows()
@@ -129,17 +136,17 @@ def read_ssm_and_minpoly(goal: dict, where: str) -> tuple:
     return (a, b, c, tuple(coefficients))
 
 
-def _goal(goal: dict, where: str) -> tuple:
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(A, B, C, minpoly coefficients, verdict) with fitting shapes."""
     expect_keys(goal, where, ("A", "B", "C", "minpoly", "verdict"))
     a, b, c, coefficients = read_ssm_and_minpoly(goal, where)
     verdict = _field(goal, "verdict", where)
     if verdict not in VERDICTS:
         raise KernelError(f"{where}.verdict", f"found {str(verdict)[:60]!r}, expected one of {list(VERDICTS)}")
-    return (a, b, c, coefficients, verdict)
+    return (a, b, c, coefficients, str(verdict))
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """The stated minimal polynomial and verdict are the ones recomputed from (A, B, C)."""
     a, b, c, coefficients, verdict = goal
     if witness not in ({}, None):
@@ -152,5 +159,5 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(where, f"the criterion gives {found!r}, not {verdict!r}")
 
 
-KINDS: dict = {"response_block_criterion": (_goal, _check)}
-ESTABLISHES: dict = {"response_block_criterion": {"minpoly": ("A", "B", "C"), "verdict": ("A", "B", "C")}}
+KINDS: KindTable = {"response_block_criterion": (_goal, _check)}
+ESTABLISHES: Establishes = {"response_block_criterion": {"minpoly": ("A", "B", "C"), "verdict": ("A", "B", "C")}}

@@ -20,13 +20,15 @@ ssm_jacobian  goal {A, B, C, T, measured}: |measured - ||C A^T B||_2| <= tol and
 from __future__ import annotations
 
 import hashlib
+from typing import cast
 
-from flint import arb, ctx, fmpq, fmpq_mat
+from flint import acb, arb, ctx, fmpq, fmpq_mat
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import cleared, numerator_bits
 from ...core.intervals import with_precision
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge, charpoly_units, rational_work, root_isolation_units, shared_result
 from ...core.matrix import read_matrix
 from ...core.numbers import parse_integer, parse_number
@@ -51,7 +53,17 @@ def _bits(m: fmpq_mat) -> int:
     return max((max(x.p.bit_length(), x.q.bit_length()) for x in m.entries()), default=0)
 
 
-def _key(m: fmpq_mat) -> tuple:
+# A comparable form of a matrix: (rows, cols, entries row by row).
+Key = tuple[int, int, tuple[fmpq, ...]]
+# (A, B, C, n, heads, lower, upper)
+OptimumGoal = tuple[Key, Key, Key, int, int, fmpq, fmpq]
+# (A, B, C, n, (V, phi, psi) keys, mse)
+StudentGoal = tuple[Key, Key, Key, int, tuple[tuple[Key, ...], ...], fmpq]
+# (A, B, C, T, measured)
+JacobianGoal = tuple[Key, Key, Key, int, fmpq]
+
+
+def _key(m: fmpq_mat) -> Key:
     """A comparable form of a matrix."""
     return (m.nrows(), m.ncols(), tuple(m.entries()))
 
@@ -64,7 +76,7 @@ def _rational(value: object, where: str) -> fmpq:
     return x.re
 
 
-def _system(goal: dict, where: str) -> tuple[fmpq_mat, fmpq_mat, fmpq_mat]:
+def _system(goal: JSONObject, where: str) -> tuple[fmpq_mat, fmpq_mat, fmpq_mat]:
     """(A, B, C) with compatible shapes: A m x m, B m x d, C p x m."""
     A, B, C = (_real_matrix(_field(goal, k, where), f"{where}.{k}") for k in "ABC")
     m = A.nrows()
@@ -86,7 +98,9 @@ def eigenvalues(M: fmpq_mat, where: str) -> list[arb]:
     coefficient_bits = max((max(x.p.bit_length(), x.q.bit_length()) for x in chi.coeffs()), default=0)
     charge(root_isolation_units(size, ctx.prec, coefficient_bits), "eigenvalues: isolating the roots")
     values: list[arb] = []
-    for root, mult in chi.complex_roots():
+    # (root, multiplicity) pairs: python-flint's stub says list[acb], but fmpq_poly.complex_roots returns pairs
+    roots = cast(list[tuple[acb, int]], chi.complex_roots())
+    for root, mult in roots:
         if not root.imag.contains(0):
             raise KernelError(where, "found a non-real eigenvalue, expected a real spectrum")
         values += [root.real] * int(mult)
@@ -103,7 +117,7 @@ def spectral_norm(M: fmpq_mat, where: str) -> arb:
     return eigenvalues(M.transpose() * M, where)[-1].sqrt()
 
 
-def _goal_optimum(goal: dict, where: str) -> tuple:
+def _goal_optimum(goal: JSONObject, where: str) -> OptimumGoal:
     """The lowrank_optimum goal as comparable exact data."""
     expect_keys(goal, where, ("A", "B", "C", "n", "heads", "lower", "upper"))
     A, B, C = _system(goal, where)
@@ -115,7 +129,7 @@ def _goal_optimum(goal: dict, where: str) -> tuple:
     return (_key(A), _key(B), _key(C), n, heads, lower, upper)
 
 
-def _from_key(key: tuple) -> fmpq_mat:
+def _from_key(key: Key) -> fmpq_mat:
     """The matrix back from its comparable form."""
     rows, cols, entries = key
     return fmpq_mat(rows, cols, list(entries))
@@ -138,13 +152,13 @@ def _gram(A: fmpq_mat, B: fmpq_mat, C: fmpq_mat, n: int) -> fmpq_mat:
     return flat.transpose() * fmpq_mat(n, side, [x for row in weighted for x in row])
 
 
-def _check_optimum(goal: tuple, witness: object, where: str) -> None:
+def _check_optimum(goal: OptimumGoal, witness: object, where: str) -> None:
     """Recompute G from the teacher, isolate its eigenvalues, and bound the tail sum."""
     keyA, keyB, keyC, n, heads, lower, upper = goal
     A, B, C = (_from_key(k) for k in (keyA, keyB, keyC))
     p, d = C.nrows(), B.ncols()
     side = p * d
-    expect_keys(witness, f"{where}.witness", (), ("precision",))
+    witness = expect_keys(witness, f"{where}.witness", (), ("precision",))
     precision = witness.get("precision", 256)
     with with_precision(precision, f"{where}.witness.precision"):
         # G and its eigenvalues depend on (A, B, C, n) and the precision only: the obligations of one certificate
@@ -163,7 +177,7 @@ def _matrices(value: object, where: str) -> list[fmpq_mat]:
     return [_real_matrix(m, f"{where}[{h}]") for h, m in enumerate(value)]
 
 
-def _goal_student(goal: dict, where: str) -> tuple:
+def _goal_student(goal: JSONObject, where: str) -> StudentGoal:
     """The student_mse goal as comparable exact data, with shapes checked."""
     expect_keys(goal, where, ("A", "B", "C", "n", "student", "mse"))
     A, B, C = _system(goal, where)
@@ -186,7 +200,7 @@ def _goal_student(goal: dict, where: str) -> tuple:
     return (_key(A), _key(B), _key(C), n, keys, mse)
 
 
-def _check_student(goal: tuple, witness: object, where: str) -> None:
+def _check_student(goal: StudentGoal, witness: object, where: str) -> None:
     """Rebuild K_ij = sum_h alpha_ij^(h) V^(h) exactly and compare the mean squared error with the goal."""
     keyA, keyB, keyC, n, (keysV, keysPhi, keysPsi), mse = goal
     A, B, C = (_from_key(k) for k in (keyA, keyB, keyC))
@@ -209,7 +223,7 @@ def _check_student(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(where, f"the student's exact test MSE is {float(total)!r}, not the stated {float(mse)!r}")
 
 
-def _goal_jacobian(goal: dict, where: str) -> tuple:
+def _goal_jacobian(goal: JSONObject, where: str) -> JacobianGoal:
     """The ssm_jacobian goal as comparable exact data."""
     expect_keys(goal, where, ("A", "B", "C", "T", "measured"))
     A, B, C = _system(goal, where)
@@ -240,7 +254,11 @@ def jacobian_tolerance(A: fmpq_mat, B: fmpq_mat, C: fmpq_mat, T: int, measured: 
     backward-stable SVD) adds at most gamma_(p d) |measured| (p x d = J's shape).
     """
     m, p, d = A.nrows(), C.nrows(), B.ncols()
-    absolute = lambda M: fmpq_mat(M.nrows(), M.ncols(), [abs(x) for x in M.entries()])  # noqa: E731
+
+    def absolute(M: fmpq_mat) -> fmpq_mat:
+        """|M| entry by entry."""
+        return fmpq_mat(M.nrows(), M.ncols(), [abs(x) for x in M.entries()])
+
     a, ah, b, bh = (spectral_norm(M, where) for M in (A, absolute(A), B, absolute(B)))
     rows = [sum((C[r, k] ** 2 for k in range(m)), fmpq(0)) for r in range(p)]
     c = arb(max(rows)).sqrt()
@@ -250,11 +268,11 @@ def jacobian_tolerance(A: fmpq_mat, B: fmpq_mat, C: fmpq_mat, T: int, measured: 
     return row * arb(p).sqrt() + _gamma(p * d) * abs(arb(measured))
 
 
-def _check_jacobian(goal: tuple, witness: object, where: str) -> None:
+def _check_jacobian(goal: JacobianGoal, witness: object, where: str) -> None:
     """||C A^T B||_2 within the derived tolerance of the measurement and below ||C|| ||B|| ||A||^T."""
     keyA, keyB, keyC, T, measured = goal
     A, B, C = (_from_key(k) for k in (keyA, keyB, keyC))
-    expect_keys(witness, f"{where}.witness", (), ("precision",))
+    witness = expect_keys(witness, f"{where}.witness", (), ("precision",))
     side = max(A.nrows(), B.ncols(), C.nrows())
     charge((T + 8) * side**3 // 10 + 1, "Jacobian norms")
     with with_precision(witness.get("precision", 256), f"{where}.witness.precision"):
@@ -274,11 +292,11 @@ def _check_jacobian(goal: tuple, witness: object, where: str) -> None:
             raise KernelError(where, f"||C A^T B||_2 = {exact.str(15)} is not decided <= the bound {bound.str(15)}")
 
 
-KINDS: dict = {
+KINDS: KindTable = {
     "lowrank_optimum": (_goal_optimum, _check_optimum),
     "student_mse": (_goal_student, _check_student),
     "ssm_jacobian": (_goal_jacobian, _check_jacobian),
 }
 
 # The exact MSE is a function of the teacher, n and the student's weights.
-ESTABLISHES: dict = {"student_mse": {"mse": ("A", "B", "C", "n", "student")}}
+ESTABLISHES: Establishes = {"student_mse": {"mse": ("A", "B", "C", "n", "student")}}
