@@ -10,6 +10,7 @@ S||_F^2 (S = F sqrt w). Soundness: docs/trusted-base.md, "Form dense".
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from flint import fmpq
 
@@ -63,7 +64,16 @@ def _sqrt_up(x: fmpq) -> fmpq:
     return s
 
 
-def dense_rows(arrays: dict, method: str, n: int, where: str) -> tuple:
+# A numpy array: numpy is imported lazily, by float_gram.py alone (importing the kernel never loads it), so these
+# annotations cannot name numpy's types.
+Array = Any
+# Measured float64 values and arrays by name (float_gram.Measured, not imported here for the same reason).
+Measured = dict[str, Any]
+# Per H: the top sum's ends, the rest sum's ends and the direct trace bounds (lower, upper) of Pi G Pi.
+ProjectedBounds = tuple[fmpq, fmpq, fmpq, fmpq, fmpq, fmpq]
+
+
+def dense_rows(arrays: dict[str, Array], method: str, n: int, where: str) -> tuple[Array, Array, fmpq, Measured | None]:
     """Form dense (W(tau) = C A^tau B, real): F~ (rows) or its projection (core), eps, mu and the core's extra."""
     from . import float_gram as fg
 
@@ -107,7 +117,7 @@ def dense_work(m: int, p: int, d: int, n: int, method: str) -> int:
     return work + (6 * R * n * side + 4 * R * side * side if method == "core" else 0)
 
 
-def power_bound(A: object, n: int, where: str) -> tuple[fmpq, float]:
+def power_bound(A: Array, n: int, where: str) -> tuple[fmpq, float]:
     """(kappa, rho) with ||A^k||_2 <= kappa rho^k for all k, decided exactly from a Lyapunov witness P.
 
     rho^2 P - A^T P A >= 0 (its smallest eigenvalue bracketed from below, minus ||M - M~||_F) and P > 0 give
@@ -142,7 +152,7 @@ def power_bound(A: object, n: int, where: str) -> tuple[fmpq, float]:
     raise KernelError(where, "no Lyapunov witness bounds ||A^k|| (rho^2 P - A^T P A >= 0 and P > 0 undecided)")
 
 
-def projected(bounds: list, extra: dict) -> list[tuple[fmpq, fmpq]]:
+def projected(bounds: list[ProjectedBounds], extra: Measured) -> list[tuple[fmpq, fmpq]]:
     """e_H for G from the brackets of Pi G Pi (bounds: per H the top sum and rest-sum ends) and ||G - Pi G Pi||_F.
 
     Weyl: every eigenvalue of G is within add of that of Pi G Pi (rank <= R, so those beyond R are in [0, add]);

@@ -12,10 +12,13 @@ fused multiply-add, obeying |fl(x^T y) - x^T y| <= gamma_k |x|^T |y| (no Strasse
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 __all__ = [
+    "np",  # the numpy module, for the theory's other modules (this is the one kernel module that imports numpy)
+    "Measured",
     "UNIT",
     "SAFE",
     "TINY",
@@ -39,6 +42,9 @@ SAFE = 1.0 + 2.0**-20
 TINY = 1e-300  # an underflow errs by at most 2^-1074 per rounding; TINY per entry covers every such term here
 BLOCK = 64  # t = BLOCK q + s: powers a^s (s < BLOCK) and a^(BLOCK q) by repeated multiplication
 
+# Measured float64 values and arrays by name (numpy floats, arrays and tuples of them), as the checkers read them.
+Measured = dict[str, Any]
+
 
 def gamma(k: int) -> float:
     """gamma_k = k u / (1 - k u) (Higham), rounded up by SAFE."""
@@ -53,7 +59,8 @@ def fro(x: np.ndarray) -> float:
 
 def _absolute(z: np.ndarray) -> np.ndarray:
     """|Re z| + |Im z| (an upper bound of |z| with one rounding, hence >= (1 - u) |z|)."""
-    return np.abs(z.real) + np.abs(z.imag)
+    out: np.ndarray = np.abs(z.real) + np.abs(z.imag)
+    return out
 
 
 def power_rows(a: np.ndarray, c: np.ndarray, n: int, coef_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -144,7 +151,7 @@ def eigen_residuals(G: np.ndarray) -> tuple[np.ndarray, float, float]:
     return d, f, r
 
 
-def core_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> dict:
+def core_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> Measured:
     """The MIMO core: F~ = fl(L^T Z~), eps, and the numbers that give mu (||L L^T - Gamma||_F, lambda_min(Gamma)).
 
     Rows of Z: Re a_j^t for every mode, Im a_j^t = Re(-i a_j^t) for modes with Im a_j != 0 (others are 0).
@@ -168,7 +175,7 @@ def core_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> dict:
     return {"F": F, "eps": eps, "ec": ec, "eg": eg, "gamma_min": float(d[-1]), "gamma_f": f, "gamma_r": r}
 
 
-def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> dict:
+def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> Measured:
     """T0 = fl(sum w F~^2), E2 >= sum w eps^2, e >= ||F~ w F~^T - fl(G~)||_F, and the eigen witness of G~.
 
     w = n - t (exact). G~ = fl(S S^T) with S = fl(F~ fl(sqrt w)) (one product S S^T: BLAS may use a symmetric
@@ -190,7 +197,7 @@ def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> dict:
     return {"t0": t0, "e2": e2, "rounding": gamma(n + 6), "d": d, "f": f, "r": r, "side": R}
 
 
-def power_bound(A: np.ndarray, n: int, slack: float = 1.0, norm_factor: float = 0.0) -> dict:
+def power_bound(A: np.ndarray, n: int, slack: float = 1.0, norm_factor: float = 0.0) -> Measured:
     """A Lyapunov witness for ||A^k||_2 <= kappa rho^k (k >= 0): rho, and measured brackets of P and of M.
 
     rho (a dyadic float, rho^2 exact) is chosen above the spectral radius (or as norm_factor ||A||_2); P ~ sum_k
@@ -248,7 +255,9 @@ def two_norm(X: np.ndarray) -> float:
     return math.sqrt(fro(X.T @ X) + gamma(X.shape[0]) * norm * norm) * SAFE + 1e-150
 
 
-def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float, rho: float) -> tuple:
+def dense_rows(
+    A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float, rho: float
+) -> tuple[np.ndarray, np.ndarray]:
     """F~[(i, j), t] ~ (C A^t B)_ij for t < n, and eta with eta_t >= ||F~[:, t] - vec C A^t B||_2.
 
     Given ||A^k||_2 <= kappa rho^k for every k >= 0, with t = b q + s (b = BLOCK): Q~_s = fl(Q~_(s-1) A) (Q~_0 =
@@ -276,7 +285,7 @@ def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float
     stacked = np.concatenate(Q)  # (b p) x m
     q_norms = np.array([fro(x) for x in Q])
     powers = np.array([rho**s for s in range(b)]) * SAFE  # rho^s, rounded up
-    phi = np.array(phi)
+    phis = np.array(phi)
     blocks = -(-n // b)
     F = np.empty((p, d, blocks * b))
     eta = np.empty(blocks * b)
@@ -285,7 +294,7 @@ def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float
     for q in range(blocks):
         norm_y, spectral_y = fro(Y), two_norm(Y)
         F[:, :, q * b : (q + 1) * b] = (stacked @ Y).reshape(b, p, d).transpose(1, 2, 0)
-        eta[q * b : (q + 1) * b] = g * q_norms * norm_y + kappa * phi * spectral_y + spectral_c * kappa * powers * eps
+        eta[q * b : (q + 1) * b] = g * q_norms * norm_y + kappa * phis * spectral_y + spectral_c * kappa * powers * eps
         eta[q * b : (q + 1) * b] += tiny
         eps = rho**b * SAFE * eps + pi * spectral_y + g * norm_p * norm_y + tiny
         Y = P @ Y
@@ -294,7 +303,7 @@ def dense_rows(A: np.ndarray, B: np.ndarray, C: np.ndarray, n: int, kappa: float
     return np.ascontiguousarray(F.reshape(p * d, -1)[:, :n]), eta[:n] * SAFE
 
 
-def dense_core(F: np.ndarray, eta: np.ndarray, n: int, side: int, chunk: int = 512) -> dict:
+def dense_core(F: np.ndarray, eta: np.ndarray, n: int, side: int, chunk: int = 512) -> Measured:
     """Project the rows on Z (side orthonormal-ish columns spanning them): F_K = fl(Z^T F~), eps_K, f_Z, the
     residual q^2 >= sum_t w_t ||(I - Pi) F_t||^2 (Pi the orthogonal projector on range Z, F the exact rows), and
     the direct trace data T0 = fl(sum w ||F~_t||^2), E2 >= sum w eta_t^2 of G.

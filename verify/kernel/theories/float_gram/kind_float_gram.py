@@ -33,10 +33,12 @@ import re
 
 from flint import fmpq
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
+from ...core.kind import KindTable
 from ...core.limits import charge, declare_work, shared_result
 from ...core.numbers import GQ, format_number, parse_integer, parse_number
 from . import dense
+from .dense import Array, Measured
 
 __all__ = [
     "KINDS",
@@ -71,9 +73,19 @@ ESTABLISHES = {
 }
 
 
-def decode(value: object, name: str, where: str, real: bool = False) -> tuple:
+# One checked array: (shape, little-endian bytes).
+Encoded = tuple[tuple[int, ...], bytes]
+# The goal's arrays by name, sorted.
+Arrays = tuple[tuple[str, Encoded], ...]
+# (form, method, arrays, n, tolerance, table of [lower, upper], heads [lowest, highest])
+Goal = tuple[str, str, Arrays, int, fmpq, tuple[tuple[fmpq, fmpq], ...], tuple[int, int]]
+# F~, eps, mu and, for the dense form, the core's measured extra (None without one).
+Rows = tuple[Array, Array, fmpq] | tuple[Array, Array, fmpq, Measured | None]
+
+
+def decode(value: object, name: str, where: str, real: bool = False) -> Encoded:
     """(shape, bytes) of one array after its sha256 is checked; numpy is not needed to read it."""
-    expect_keys(value, where, required=("shape", "sha256", "base64"))
+    value = expect_keys(value, where, required=("shape", "sha256", "base64"))
     shape = value["shape"]
     if not (isinstance(shape, list) and 1 <= len(shape) <= 2 and all(type(k) is int and k >= 1 for k in shape)):
         raise KernelError(f"{where}.shape", "expected a list of 1 or 2 positive integers")
@@ -106,7 +118,7 @@ def _rational(value: object, where: str) -> fmpq:
     return x.re
 
 
-def _goal(goal: dict, where: str) -> tuple:
+def _goal(goal: JSONObject, where: str) -> Goal:
     """The float_gram goal: form, method, arrays (decoded, hashed), n, tolerance, table and heads."""
     expect_keys(goal, where, required=("form", "method", "arrays", "n", "tolerance", "table", "heads"))
     form, method = goal["form"], goal["method"]
@@ -126,7 +138,7 @@ def _goal(goal: dict, where: str) -> tuple:
     table_in = goal["table"]
     if not isinstance(table_in, list) or not 1 <= len(table_in) <= MAX_ROWS:
         raise KernelError(f"{where}.table", f"expected a list of 1 to {MAX_ROWS} [lower, upper] pairs")
-    table = []
+    table: list[tuple[fmpq, fmpq]] = []
     for h, pair in enumerate(table_in):
         if not (isinstance(pair, list) and len(pair) == 2):
             raise KernelError(f"{where}.table[{h}]", "expected [lower, upper]")
@@ -141,12 +153,12 @@ def _goal(goal: dict, where: str) -> tuple:
     return (form, method, arrays, n, tolerance, tuple(table), (low, high))
 
 
-def _arrays(arrays: tuple, form: str, where: str) -> dict:
+def _arrays(arrays: Arrays, form: str, where: str) -> dict[str, Array]:
     """numpy arrays from the checked bytes, shapes agreeing, every value finite and every |a| <= 1."""
     from . import float_gram as fg
 
     np = fg.np
-    out = {}
+    out: dict[str, Array] = {}
     for name, (shape, data) in arrays:
         complex_value = name in _COMPLEX and name not in _REAL.get(form, set())
         out[name] = np.frombuffer(data, dtype="<c16" if complex_value else "<f8").reshape(shape).copy()
@@ -192,7 +204,7 @@ def _charge_work(rows: int, n: int, modes: int, extra: int, where: str) -> None:
     charge(work // FLOPS_PER_UNIT + 1, f"{where}: float64 Gram")
 
 
-def _rows_of(arrays: dict, form: str, method: str, n: int, where: str) -> tuple:
+def _rows_of(arrays: dict[str, Array], form: str, method: str, n: int, where: str) -> Rows:
     """F~, eps and mu (an exact fmpq) for the goal's form and method."""
     from . import float_gram as fg
 
@@ -257,7 +269,7 @@ def _isqrt_up(h: int) -> int:
     return s if s * s == h else s + 1
 
 
-def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "float_gram") -> list[tuple[fmpq, fmpq]]:
+def enclosures(form: str, method: str, arrays: Arrays, n: int, where: str = "float_gram") -> list[tuple[fmpq, fmpq]]:
     """The kernel's own [lower, upper] of e_H for H = 1..R (R = rows of F)."""
     from . import float_gram as fg
 
@@ -285,7 +297,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
     lows = [max(fmpq(0), x - f * abs(x) - delta) for x in d]
     highs = [x + f * abs(x) + delta for x in d]
     scale_lo, scale_hi = 1 / (1 + mu), 1 / (1 - mu)
-    extra = extra[0] if extra else None
+    core_extra = extra[0] if extra else None
     out, top_d, top_abs, top_lo, top_hi, projected = [], fmpq(0), fmpq(0), fmpq(0), fmpq(0), []
     rest_lo, rest_hi = sum(lows), sum(highs)
     for h in range(1, R + 1):
@@ -300,7 +312,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
         tail_hi = max(fmpq(0), min(t_hi - s_lo, rest_hi))
         s_lo, s_hi, tail_lo, tail_hi = s_lo * scale_lo, s_hi * scale_hi, tail_lo * scale_lo, tail_hi * scale_hi
         lo_t, hi_t = t_lo * scale_lo, t_hi * scale_hi
-        if extra is not None:
+        if core_extra is not None:
             projected.append((s_lo, s_hi, max(fmpq(0), rest_lo) * scale_lo, rest_hi * scale_hi, lo_t, hi_t))
             continue
         lower = max(tail_lo / hi_t, tail_lo / (tail_lo + s_hi) if tail_lo + s_hi > 0 else fmpq(0))
@@ -308,10 +320,12 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
         if tail_hi + s_lo > 0:
             upper = min(upper, tail_hi / (tail_hi + s_lo))
         out.append((lower, upper))
-    return dense.projected(projected, extra) if extra is not None else out
+    return dense.projected(projected, core_extra) if core_extra is not None else out
 
 
-def own_enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "float_gram") -> list:
+def own_enclosures(
+    form: str, method: str, arrays: Arrays, n: int, where: str = "float_gram"
+) -> list[tuple[fmpq, fmpq]]:
     """enclosures(), remembered by limits.shared_result under the inputs' content (form, method, n, each array's
     shape and checked sha256), so that a builder that asked the kernel for them inside a work budget and the
     certificate check that follows in the same process compute them once; another process recomputes them."""
@@ -339,7 +353,7 @@ def heads_range(bounds: list[tuple[fmpq, fmpq]], tolerance: fmpq) -> tuple[int, 
     return possible, sure
 
 
-def _check(goal: tuple, witness: dict, where: str) -> None:
+def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """Recompute the enclosures; each claimed one must contain the kernel's, and heads its range."""
     expect_keys(witness, f"{where}.witness")
     form, method, arrays, n, tolerance, table, (low, high) = goal
@@ -363,4 +377,4 @@ def claim_text(value: fmpq) -> str:
     return format_number(GQ(value))
 
 
-KINDS: dict = {"float_gram": (_goal, _check)}
+KINDS: KindTable = {"float_gram": (_goal, _check)}

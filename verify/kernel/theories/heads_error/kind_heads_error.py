@@ -34,10 +34,13 @@ m = 64, p = d = 16, n = 4096 a re-check costs 0.5 to 2.8 million units (benchmar
 
 from __future__ import annotations
 
+from typing import cast
+
 from flint import arb, arb_mat, fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.intervals import with_precision
+from ...core.kind import KindTable
 from ...core.limits import MAX_NUMBER_DIGITS, charge
 from ...core.matrix import read_matrix
 from ...core.numbers import GQ, parse_integer, parse_integer_text, parse_number
@@ -84,12 +87,21 @@ def _rows(value: object, where: str, real: bool) -> tuple[tuple[GQ, ...], ...]:
     return tuple(tuple(row) for row in rows)
 
 
-def _read_system(goal: dict, where: str) -> tuple:
+# A matrix as rows of exact numbers.
+Rows = tuple[tuple[GQ, ...], ...]
+# A: the m diagonal entries (form "diagonal") or the m x m rows (form "dense").
+SystemA = tuple[GQ, ...] | Rows
+# (form, A, B, C, n, tolerance, width, k, table of [lower, upper] for H = 1..k, heads)
+Goal = tuple[str, SystemA, Rows, Rows, int, fmpq, fmpq, int, tuple[tuple[fmpq, ...], ...], int]
+
+
+def _read_system(goal: JSONObject, where: str) -> tuple[str, SystemA, Rows, Rows]:
     """(form, A, B, C) with shapes checked: A m diagonal entries or m x m, B m x d, C p x m."""
     form = goal["form"]
     if form not in _FORMS:
         raise KernelError(f"{where}.form", f"found {form!r}, expected one of {list(_FORMS)}")
     dense = form == "dense"
+    A: SystemA
     if dense:
         A = _rows(goal["A"], f"{where}.A", True)
         m = len(A)
@@ -108,7 +120,7 @@ def _read_system(goal: dict, where: str) -> tuple:
     return form, A, B, C
 
 
-def _goal(goal: dict, where: str) -> tuple:
+def _goal(goal: JSONObject, where: str) -> Goal:
     """The heads_error goal as comparable exact data."""
     keys = ("form", "A", "B", "C", "n", "tolerance", "width", "k", "table", "heads")
     expect_keys(goal, where, required=keys)
@@ -121,7 +133,7 @@ def _goal(goal: dict, where: str) -> tuple:
     table = goal["table"]
     if not isinstance(table, list) or len(table) != k:
         raise KernelError(f"{where}.table", f"expected k = {k} entries [lower, upper] for H = 1..{k}")
-    pairs = []
+    pairs: list[tuple[fmpq, ...]] = []
     for h, pair in enumerate(table):
         if not isinstance(pair, list) or len(pair) != 2:
             raise KernelError(f"{where}.table[{h}]", "expected [lower, upper]")
@@ -130,13 +142,13 @@ def _goal(goal: dict, where: str) -> tuple:
     return (form, A, B, C, n, tolerance, width, k, tuple(pairs), heads)
 
 
-def _table_shape(goal: tuple, where: str) -> None:
+def _table_shape(goal: Goal, where: str) -> None:
     """Exact checks on the stated table: widths, the exact zero at H = k, and the smallest H."""
     *_, tolerance, width, k, table, heads = goal
     for h, (lower, upper) in enumerate(table[:-1]):
         if not (0 < lower <= upper and upper - lower <= width * lower):
             raise KernelError(f"{where}.table[{h}]", f"expected 0 < lower <= upper <= (1 + {width}) * lower")
-    if table[-1] != (0, 0):
+    if table[-1] != (fmpq(0), fmpq(0)):
         raise KernelError(f"{where}.table[{k - 1}]", f"expected [0, 0]: e_H = 0 for H >= k = rank G = {k}")
     fits = tolerance >= 1 if heads == 0 else table[heads - 1][1] <= tolerance
     below = heads == 0 or (tolerance < 1 if heads == 1 else table[heads - 2][0] > tolerance)
@@ -146,7 +158,7 @@ def _table_shape(goal: tuple, where: str) -> None:
 
 def _witness_T(value: object, size: int, where: str) -> fmpq_mat:
     """T = mantissas * diag(2^exponents): integer rows and one binary exponent per column."""
-    expect_keys(value, where, required=("exponents", "mantissas"))
+    value = expect_keys(value, where, required=("exponents", "mantissas"))
     exponents, mantissas = value["exponents"], value["mantissas"]
     if not isinstance(exponents, list) or len(exponents) != size:
         raise KernelError(f"{where}.exponents", f"expected {size} integers")
@@ -166,7 +178,7 @@ def _witness_T(value: object, size: int, where: str) -> fmpq_mat:
     return fmpq_mat(size, size, entries)
 
 
-def _select(U: fmpq_mat, witness: dict, where: str) -> tuple[fmpq_mat, fmpq_mat | None]:
+def _select(U: fmpq_mat, witness: JSONObject, where: str) -> tuple[fmpq_mat, fmpq_mat | None]:
     """U_b = U[:, basis] and the exact coords E with U = U_b E (None when the basis is every column)."""
     q = U.ncols()
     if "basis" not in witness:
@@ -191,7 +203,7 @@ def _select(U: fmpq_mat, witness: dict, where: str) -> tuple[fmpq_mat, fmpq_mat 
     return Ub, E
 
 
-def _annihilator(witness: dict, form: str, m: int, where: str) -> fmpq_poly | None:
+def _annihilator(witness: JSONObject, form: str, m: int, where: str) -> fmpq_poly | None:
     """The witness's monic annihilator p of B (coefficients from x^0 up), dense form only; None when absent."""
     if "annihilator" not in witness:
         return None
@@ -206,7 +218,7 @@ def _identity(size: int) -> arb_mat:
     return arb_mat(size, size, [1 if i == j else 0 for i in range(size) for j in range(size)])
 
 
-def _gram_parts(U: fmpq_mat, Y: arb_mat, witness: dict, where: str, bits: int) -> tuple[arb_mat, arb_mat]:
+def _gram_parts(U: fmpq_mat, Y: arb_mat, witness: JSONObject, where: str, bits: int) -> tuple[arb_mat, arb_mat]:
     """(Gamma, core) with G = U_b core U_b^T and Gamma = U_b^T U_b: U_b = I (ambient) or U[:, basis]."""
     if "ambient" in witness:
         if witness["ambient"] is not True or "basis" in witness or "coords" in witness:
@@ -273,7 +285,7 @@ def relative_errors(brackets: list[tuple[arb, arb]]) -> list[tuple[arb, arb]]:
     return out
 
 
-def _check(goal: tuple, witness: dict, where: str) -> None:
+def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """Rebuild G = U Y U^T, check the witness's Ostrowski brackets, and compare every entry of the table."""
     form, A, B, C, n, tolerance, width, k, table, heads = goal
     _table_shape(goal, where)
@@ -282,9 +294,13 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
     expect_keys(witness, here, required=("precision", "T"), optional=optional)
     with with_precision(witness["precision"], f"{here}.precision"):
         bits = witness["precision"]
-        matrix_a, annihilator = A, _annihilator(witness, form, len(A), here)
+        annihilator = _annihilator(witness, form, len(A), here)
+        matrix_a: tuple[GQ, ...] | fmpq_mat
         if form == "dense":
-            matrix_a = fmpq_mat(len(A), len(A), [x.re for row in A for x in row])
+            rows_a = cast(Rows, A)  # the dense form's A is m x m rows (_read_system)
+            matrix_a = fmpq_mat(len(A), len(A), [x.re for row in rows_a for x in row])
+        else:
+            matrix_a = cast(tuple[GQ, ...], A)  # the diagonal form's A is its m entries
         rows_b, rows_c = [list(r) for r in B], [list(r) for r in C]
         U, Y = representation(form, matrix_a, rows_b, rows_c, n, bits, where, annihilator)
         gamma, core = _gram_parts(U, Y, witness, here, bits)
@@ -307,4 +323,4 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
                 )
 
 
-KINDS: dict = {"heads_error": (_goal, _check)}
+KINDS: KindTable = {"heads_error": (_goal, _check)}

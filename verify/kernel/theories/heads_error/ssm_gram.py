@@ -24,6 +24,9 @@ a polynomial evaluation without division, so it is exact in spirit at x = 1 (|a|
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Literal, cast
+
 import flint
 from flint import acb, acb_mat, acb_poly, arb, arb_mat, fmpq, fmpq_mat, fmpq_poly
 
@@ -105,7 +108,7 @@ def _ball(z: GQ) -> acb:
     return acb(arb(z.re), arb(z.im))
 
 
-def diagonal_columns(lam: list[GQ], B: list[list[GQ]], C: list[list[GQ]]) -> tuple[fmpq_mat, list[tuple[GQ, str]]]:
+def diagonal_columns(lam: Sequence[GQ], B: list[list[GQ]], C: list[list[GQ]]) -> tuple[fmpq_mat, list[tuple[GQ, str]]]:
     """Exact U (p*d x q) and its columns' modes (a, "re" | "im") after merging equal and conjugate modes."""
     m, d, p = len(lam), len(B[0]), len(C)
     charge(m * p * d * 4 + 1, "the vectors vec(C[:, j] B[j, :])")
@@ -328,21 +331,36 @@ def direct_core(n: int) -> arb_mat:
     return Y
 
 
+# How the core Y of G = U Y U^T is built: ("direct", n), ("diagonal", modes, n) or ("dense", A, n, annihilator).
+Recipe = (
+    tuple[Literal["direct"], int]
+    | tuple[Literal["diagonal"], list[tuple[GQ, str]], int]
+    | tuple[Literal["dense"], fmpq_mat, int, fmpq_poly | None]
+)
+
+
 def exact_columns(
-    form: str, A: object, B: list, C: list, n: int, where: str, annihilator: fmpq_poly | None = None
-) -> tuple[fmpq_mat, tuple]:
+    form: str,
+    A: Sequence[GQ] | fmpq_mat,
+    B: list[list[GQ]],
+    C: list[list[GQ]],
+    n: int,
+    where: str,
+    annihilator: fmpq_poly | None = None,
+) -> tuple[fmpq_mat, Recipe]:
     """U (exact) and the recipe of its core Y: ("direct", n), ("diagonal", modes, n) or ("dense", A, n, p).
 
     For a dense A, p is a monic annihilator of B (p(A) B = 0, checked exactly here) given by the witness, or
     chi_A by default (Cayley-Hamilton); U holds the Krylov vectors vec(C A^j B), j < deg p.
     """
     if form == "diagonal":
-        U, modes = diagonal_columns(A, B, C)
+        U, modes = diagonal_columns(cast(Sequence[GQ], A), B, C)  # the diagonal form's A is its m entries
         if U.ncols() == 0:
             raise KernelError(where, "the impulse response is identically zero: G = 0 and the error is undefined")
         if n <= U.ncols():
             return diagonal_direct(U, modes, n), ("direct", n)
         return U, ("diagonal", modes, n)
+    A = cast(fmpq_mat, A)  # the dense form's A is an exact m x m matrix (kind_heads_error._check)
     real_b = fmpq_mat(len(B), len(B[0]), [x.re for row in B for x in row])
     real_c = fmpq_mat(len(C), len(C[0]), [x.re for row in C for x in row])
     degree = A.nrows() if annihilator is None else annihilator.degree()
@@ -374,7 +392,7 @@ def _check_annihilator(A: fmpq_mat, B: fmpq_mat, p: fmpq_poly, where: str) -> No
         raise KernelError(f"{where}.annihilator", "p(A) B is not zero")
 
 
-def gram_core(recipe: tuple, bits: int, where: str) -> arb_mat:
+def gram_core(recipe: Recipe, bits: int, where: str) -> arb_mat:
     """Y for a recipe of exact_columns, enclosed at the current working precision (`bits` for the charges)."""
     if recipe[0] == "direct":
         return direct_core(recipe[1])
@@ -384,7 +402,14 @@ def gram_core(recipe: tuple, bits: int, where: str) -> arb_mat:
 
 
 def representation(
-    form: str, A: object, B: list, C: list, n: int, bits: int, where: str, annihilator: fmpq_poly | None = None
+    form: str,
+    A: Sequence[GQ] | fmpq_mat,
+    B: list[list[GQ]],
+    C: list[list[GQ]],
+    n: int,
+    bits: int,
+    where: str,
+    annihilator: fmpq_poly | None = None,
 ) -> tuple[fmpq_mat, arb_mat]:
     """(U exact, Y enclosed) with G = U Y U^T for the SSM in the given form; see the module docstring."""
     U, recipe = exact_columns(form, A, B, C, n, where, annihilator)

@@ -10,7 +10,7 @@ its Krylov matrix modulo P (krylov_chain). Independence of all chains is one ran
 
 from __future__ import annotations
 
-from flint import fmpq, fmpq_mat, fmpq_poly, nmod_mat
+from flint import fmpq, fmpq_mat, fmpq_poly, nmod, nmod_mat
 
 from ...core.errors import KernelError
 from ...core.flint_matrix import P, entry_bits, mod_p_image, qmul, rank_mod_p
@@ -55,7 +55,9 @@ def _companion_t(m: fmpq_poly) -> fmpq_mat:
     return out
 
 
-def chain_matrix(a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: list, where: str) -> fmpq_mat:
+def chain_matrix(
+    a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: list[list[list[fmpq]]], where: str
+) -> fmpq_mat:
     """The coefficient matrix S (n x s d) of one modulus's chains, after checking (A - a) v_(t+1) = v_t modulo m."""
     n, d, s = a.nrows(), m.degree(), len(vectors)
     charge(n * s * d + (s * d) ** 2, f"{where}: chain coefficient matrices")
@@ -86,7 +88,7 @@ def chain_matrix(a: fmpq_mat, m: fmpq_poly, lengths: tuple[int, ...], vectors: l
     return s_mat
 
 
-def independent(parts: list, n: int, count: int, where: str, what: str) -> None:
+def independent(parts: list[fmpq_mat | nmod_mat], n: int, count: int, where: str, what: str) -> None:
     """The stacked coefficient matrices (rational, or already modulo P for Krylov chains) have rank count, their
     number of columns, modulo P: independent chains."""
     width = sum(p.ncols() for p in parts)
@@ -100,12 +102,12 @@ def independent(parts: list, n: int, count: int, where: str, what: str) -> None:
         raise KernelError(where, f"the chains are not independent: rank {rank} modulo a prime, expected {count}")
 
 
-def _row(image: nmod_mat, r: int) -> list:
+def _row(image: nmod_mat, r: int) -> list[nmod]:
     """Row r of a matrix modulo P."""
     return [image[r, c] for c in range(image.ncols())]
 
 
-def _entry_bits(part: object) -> int:
+def _entry_bits(part: fmpq_mat | nmod_mat) -> int:
     """The largest bit length of a rational part's entries (0 for a part already modulo P)."""
     return 0 if isinstance(part, nmod_mat) else entry_bits(part)
 
@@ -125,7 +127,7 @@ def read_start_vector(value: object, n: int, where: str) -> tuple[fmpq, ...]:
     return tuple(read_rational(x, f"{where}[{r}]") for r, x in enumerate(value))
 
 
-def krylov_chain(a: fmpq_mat, m: fmpq_poly, u: tuple, where: str) -> nmod_mat:
+def krylov_chain(a: fmpq_mat, m: fmpq_poly, u: tuple[fmpq, ...], where: str) -> nmod_mat:
     """The Krylov matrix [w, A w, ..., A^(d-1) w] modulo P of w = r(A) u, r = chi / m (m simple in chi).
 
     It stands for the chain of one vector v = q(A) w in K^n, q(x) = (m(x) - m(a)) / (x - a) = sum_j h_j(a) x^j with

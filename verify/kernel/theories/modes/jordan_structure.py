@@ -198,7 +198,7 @@ def _primes(count: int) -> list[int]:
     return _PRIMES[:count]
 
 
-def annihilates(poly: fmpq_poly, a: fmpq_mat, where: str, factors: list | None = None) -> bool:
+def annihilates(poly: fmpq_poly, a: fmpq_mat, where: str, factors: list[tuple[fmpq_poly, int]] | None = None) -> bool:
     """Whether poly(A) = 0 exactly, decided modulo primes whose product exceeds a bound on a cleared integer form.
 
     With A = N / D (N integer, D > 0) and L the common denominator of poly's coefficients c_i, the integer matrix
@@ -244,7 +244,7 @@ def annihilates(poly: fmpq_poly, a: fmpq_mat, where: str, factors: list | None =
     raise KernelError(where, "too many primes divide the denominators (undecided)")
 
 
-def _evaluated(factors: list, values: list[int], den: int, n: int, p: int) -> bool:
+def _evaluated(factors: list[tuple[fmpq_poly, int]], values: list[int], den: int, n: int, p: int) -> bool:
     """Whether prod f(A)^j is nonzero modulo p (A = N / D, p prime to D and to the coefficients' denominators)."""
     inverse = pow(den, -1, p)
     x = nmod_mat(n, n, [v * inverse % p for v in values], p)

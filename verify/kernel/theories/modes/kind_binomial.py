@@ -39,8 +39,11 @@ charged by poly.py; exponents are at most MAX_EXPONENT and there are at most MAX
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from collections.abc import Callable
+
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import KindTable
 from ...core.numbers import ONE, parse_integer
 from ...core.poly import Poly, read_poly, read_variables, relabel
 
@@ -51,7 +54,13 @@ MAX_POWERS = 16  # factors b_k^(...) in the summand
 _PASCAL = ("binom_q_t", "binom_q_tm1")  # the formal symbols B0, B1 (not declarable: reserved below)
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# One factor b_k^(u q + v t + w) of the summand: (b_k, (u, v, w)).
+Power = tuple[Poly, tuple[int, int, int]]
+# (vars, factor, base, coeff, powers, nilpotent symbol or None)
+Goal = tuple[tuple[str, ...], Poly, Poly, Poly, tuple[Power, ...], str | None]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(vars, factor, base, coeff, ((b_k, (u_k, v_k, w_k)), ...), nilpotent symbol or None)."""
     expect_keys(goal, where, ("vars", "factor", "base", "coeff", "powers"), ("nilpotent",))
     names = tuple(sorted(read_variables(_field(goal, "vars", where), f"{where}.vars")))
@@ -61,7 +70,7 @@ def _goal(goal: dict, where: str) -> tuple:
     raw = _field(goal, "powers", where)
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_POWERS:
         raise KernelError(f"{where}.powers", f"expected a list of 1..{MAX_POWERS} objects {{base, exponent}}")
-    powers = []
+    powers: list[Power] = []
     for k, item in enumerate(raw):
         here = f"{where}.powers[{k}]"
         expect_keys(item, here, ("base", "exponent"))
@@ -75,10 +84,10 @@ def _goal(goal: dict, where: str) -> tuple:
     nilpotent = goal.get("nilpotent")
     if nilpotent is not None:
         _check_nilpotent(nilpotent, names, polys[2], powers, f"{where}.nilpotent")
-    return (names, *polys, tuple(powers), nilpotent)
+    return (names, polys[0], polys[1], polys[2], tuple(powers), nilpotent)
 
 
-def _check_nilpotent(name: object, names: tuple, coeff: Poly, powers: list, where: str) -> None:
+def _check_nilpotent(name: object, names: tuple[str, ...], coeff: Poly, powers: list[Power], where: str) -> None:
     """N is declared, occurs in the summand exactly as one factor N^t, and nowhere else in it."""
     if not isinstance(name, str) or name not in names:
         raise KernelError(where, f"found {str(name)[:20]!r}, expected a declared symbol")
@@ -91,7 +100,7 @@ def _check_nilpotent(name: object, names: tuple, coeff: Poly, powers: list, wher
         raise KernelError(where, f"{name} may occur in the summand only as the factor {name}^t")
 
 
-def _product(names: tuple, powers: tuple, exponent: callable) -> Poly:
+def _product(names: tuple[str, ...], powers: tuple[Power, ...], exponent: Callable[[int, int, int], int]) -> Poly:
     """prod_k b_k^(exponent(u, v, w)) for exponents >= 0."""
     out = Poly.constant(names, ONE)
     for base, uvw in powers:
@@ -102,7 +111,7 @@ def _product(names: tuple, powers: tuple, exponent: callable) -> Poly:
     return out
 
 
-def _check(goal: tuple, witness: object, where: str) -> None:
+def _check(goal: Goal, witness: object, where: str) -> None:
     """Base, split and the three cases of the step (see the module docstring)."""
     names, factor, base, coeff, powers, _ = goal
     here = f"{where}.witness"
@@ -120,8 +129,15 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(f"{where} step t = q + 1", "coeff * prod b^(u + v) differs from beta * coeff")
     wide = (*names, *_PASCAL)
     b0, b1 = (Poly.variable(wide, s) for s in _PASCAL)
-    lift = lambda p: relabel(p, wide)  # noqa: E731
-    low = lambda u, v: min(0, v, u + v)  # noqa: E731
+
+    def lift(p: Poly) -> Poly:
+        """p over the variables and the two binomial symbols."""
+        return relabel(p, wide)
+
+    def low(u: int, v: int) -> int:
+        """min(0, v, u + v), the shift that keeps every exponent of the Pascal step >= 0."""
+        return min(0, v, u + v)
+
     c = lift(coeff)
     left = (b0 + b1) * c * lift(_product(names, powers, lambda u, v, w: u + v - low(u, v)))
     right = lift(alpha) * b0 * c * lift(_product(names, powers, lambda u, v, w: v - low(u, v)))
@@ -130,4 +146,4 @@ def _check(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(f"{where} step 1 <= t <= q", "the Pascal step binom(q+1, t) = B0 + B1 does not close")
 
 
-KINDS: dict = {"binomial_expansion": (_goal, _check)}
+KINDS: KindTable = {"binomial_expansion": (_goal, _check)}

@@ -15,22 +15,23 @@ All products are integer matrix products with common denominators (flint_matrix.
 
 from __future__ import annotations
 
-from flint import fmpq_mat
+from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import identity, impulse_responses, qmul
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge
 from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
 from .kind_modes import check_moduli, read_modulus
-from .kind_output import read_output_modes
+from .kind_output import KTMatrix, read_output_modes
 from .trace_coordinates import KT, MAX_TAU_DEGREE, read_kt, support
 
 __all__ = ["KINDS", "ESTABLISHES", "read_heads", "read_support"]
 
 
-def read_heads(goal: dict, moduli: tuple, where: str) -> tuple[tuple[KT, ...], ...]:
+def read_heads(goal: JSONObject, moduli: tuple[fmpq_poly, ...], where: str) -> tuple[tuple[KT, ...], ...]:
     """b: one row per head of one K_l[tau] element (trace coordinates) per mode."""
     table = _field(goal, "b", where)
     if not isinstance(table, list) or not table or any(not isinstance(r, list) or len(r) != len(moduli) for r in table):
@@ -41,9 +42,24 @@ def read_heads(goal: dict, moduli: tuple, where: str) -> tuple[tuple[KT, ...], .
     )
 
 
-def read_support(value: object, where: str) -> tuple[tuple, tuple]:
+# (moduli, per head and modulus the increasing powers of tau with a nonzero coefficient)
+Support = tuple[tuple[fmpq_poly, ...], tuple[tuple[tuple[int, ...], ...], ...]]
+# (A, B, C, moduli, H_l per modulus, lags, b per head and mode, support)
+Goal = tuple[
+    fmpq_mat,
+    fmpq_mat,
+    fmpq_mat,
+    tuple[fmpq_poly, ...],
+    tuple[KTMatrix, ...],
+    tuple[int, ...],
+    tuple[tuple[KT, ...], ...],
+    Support,
+]
+
+
+def read_support(value: object, where: str) -> Support:
     """{"moduli": [...], "heads": per head, per modulus, the increasing powers q with b_{h,l,q} != 0}."""
-    expect_keys(value, where, ("moduli", "heads"))
+    value = expect_keys(value, where, ("moduli", "heads"))
     given = value["moduli"]
     if not isinstance(given, list):
         raise KernelError(f"{where}.moduli", "expected a list of moduli")
@@ -52,7 +68,7 @@ def read_support(value: object, where: str) -> tuple[tuple, tuple]:
     heads = value["heads"]
     if not isinstance(heads, list) or not heads or any(not isinstance(r, list) or len(r) != len(moduli) for r in heads):
         raise KernelError(f"{where}.heads", f"expected a nonempty list of rows (heads) of {len(moduli)} lists")
-    out = []
+    out: list[tuple[tuple[int, ...], ...]] = []
     for h, row in enumerate(heads):
         cells = []
         for k, powers in enumerate(row):
@@ -67,7 +83,7 @@ def read_support(value: object, where: str) -> tuple[tuple, tuple]:
     return tuple(moduli), tuple(out)
 
 
-def _goal_dual(goal: dict, where: str) -> tuple:
+def _goal_dual(goal: JSONObject, where: str) -> Goal:
     """Read (A, B, C), the output modes, the basis lags t_h and the closed-form coordinates b_{h,l}(tau)."""
     expect_keys(goal, where, ("A", "B", "C", "modes", "lags", "b", "support"))
     a, b_in, c = (read_rational_matrix(goal[k], f"{where}.{k}") for k in ("A", "B", "C"))
@@ -78,13 +94,13 @@ def _goal_dual(goal: dict, where: str) -> tuple:
     lags = goal["lags"]
     if not isinstance(lags, list) or not lags:
         raise KernelError(f"{where}.lags", "expected a nonempty list of basis lags")
-    lags = tuple(parse_integer(t, f"{where}.lags[{h}]", 0, m - 1) for h, t in enumerate(lags))
-    if any(x >= y for x, y in zip(lags, lags[1:])):
-        raise KernelError(f"{where}.lags", f"found {list(lags)}, expected strictly increasing lags")
+    basis_lags = tuple(parse_integer(t, f"{where}.lags[{h}]", 0, m - 1) for h, t in enumerate(lags))
+    if any(x >= y for x, y in zip(basis_lags, basis_lags[1:])):
+        raise KernelError(f"{where}.lags", f"found {list(basis_lags)}, expected strictly increasing lags")
     table = read_heads(goal, moduli, where)
-    if len(table) != len(lags):
-        raise KernelError(f"{where}.b", f"expected {len(lags)} rows (heads), one per lag")
-    return (a, b_in, c, moduli, coeffs, lags, table, read_support(goal["support"], f"{where}.support"))
+    if len(table) != len(basis_lags):
+        raise KernelError(f"{where}.b", f"expected {len(basis_lags)} rows (heads), one per lag")
+    return (a, b_in, c, moduli, coeffs, basis_lags, table, read_support(goal["support"], f"{where}.support"))
 
 
 def _flat(matrices: list[fmpq_mat], rows: int) -> fmpq_mat:
@@ -94,7 +110,9 @@ def _flat(matrices: list[fmpq_mat], rows: int) -> fmpq_mat:
     return fmpq_mat(rows, len(matrices), [col[e] for e in range(rows) for col in columns])
 
 
-def _check_basis(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, lags: tuple, witness: dict, where: str) -> fmpq_mat:
+def _check_basis(
+    a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, lags: tuple[int, ...], witness: JSONObject, where: str
+) -> fmpq_mat:
     """M_h = W(t_h) with dual functionals; every W(tau) in their span; the t_h are the greedy (first) lags."""
     given = expect_keys(witness, f"{where}.witness", ("functionals",))["functionals"]
     if not isinstance(given, list) or len(given) != len(lags):
@@ -126,7 +144,7 @@ def _check_basis(a: fmpq_mat, b: fmpq_mat, c: fmpq_mat, lags: tuple, witness: di
     return basis
 
 
-def _check_dual(goal: tuple, witness: dict, where: str) -> None:
+def _check_dual(goal: Goal, witness: JSONObject, where: str) -> None:
     """The Theorem 4.4 basis W(t_h) (greedy lags), and T(H_(l,q)) = sum_h T(b_(h,l,q)) M_h for every mode and q."""
     a, b_in, c, moduli, coeffs, lags, table, (support_moduli, heads) = goal
     if support_moduli != moduli:
@@ -148,14 +166,14 @@ def _check_dual(goal: tuple, witness: dict, where: str) -> None:
                 raise KernelError(f"{where}.modes[{k_mode}]", f"coeff differs from sum_h b_h M_h (the tau^{q} part)")
 
 
-def _part(x: KT, q: int, d: int) -> tuple:
+def _part(x: KT, q: int, d: int) -> tuple[fmpq, ...] | tuple[int, ...]:
     """The trace coordinates of the tau^q coefficient of x (zeros beyond its degree)."""
     return x[q] if q < len(x) else (0,) * d
 
 
-KINDS: dict = {"dual_coordinates": (_goal_dual, _check_dual)}
+KINDS: KindTable = {"dual_coordinates": (_goal_dual, _check_dual)}
 
-ESTABLISHES: dict = {
+ESTABLISHES: Establishes = {
     "dual_coordinates": {
         "lags": ("A", "B", "C"),
         "b": ("A", "B", "C", "modes", "lags"),

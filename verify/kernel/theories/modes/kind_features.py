@@ -31,31 +31,44 @@ from __future__ import annotations
 
 import json
 
-from flint import fmpq_mat, fmpq_poly
+from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import Checker, Establishes, KindTable
 from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
 from ...core.poly import Poly, read_poly, relabel
 from .jordan_structure import charpoly, is_irreducible, root_index
 from .kind_dual import read_heads, read_support
-from .kind_output import read_output_modes
-from .trace_coordinates import support
+from .kind_output import KTMatrix, read_output_modes
+from .trace_coordinates import KT, support
 
 __all__ = ["KINDS", "ESTABLISHES", "CONSTRUCTIONS", "read_modes_and_heads", "head_features"]
 
 CONSTRUCTIONS = ("paper", "merged")
 # The symbols of each feature family: (left symbol, right symbols, coefficient-symbol prefix).
-_COMPLEX = ("L", ("M",), "B")
-_REAL = ("X", (), "Z")
+Family = tuple[str, tuple[str, ...], str]
+_COMPLEX: Family = ("L", ("M",), "B")
+_REAL: Family = ("X", (), "Z")
+# Per head, per mode: the increasing powers of tau of b's support.
+HeadPowers = tuple[tuple[tuple[int, ...], ...], ...]
+# Checked feature identities of one obligation: (feature texts, support, family) -> number of features.
+FeatureMemo = dict[tuple[str, tuple[int, ...], Family], int]
+# (A, moduli, block sizes, supports, H_l per modulus, b)
+ModesAndHeads = tuple[
+    fmpq_mat, tuple[fmpq_poly, ...], tuple[int, ...], HeadPowers, tuple[KTMatrix, ...], tuple[tuple[KT, ...], ...]
+]
+# (moduli, block sizes, supports, bound, A's entries, A's side, construction)
+LagGoal = tuple[tuple[fmpq_poly, ...], tuple[int, ...], HeadPowers, int, tuple[fmpq, ...], int, str]
 
 
-def mode_sizes(a: fmpq_mat, moduli: tuple, where: str, field: str) -> tuple[int, ...]:
+def mode_sizes(a: fmpq_mat, moduli: tuple[fmpq_poly, ...], where: str, field: str) -> tuple[int, ...]:
     """J_l for each modulus: nonzero, irreducible roots that are eigenvalues of A, their largest Jordan block."""
     if not moduli:
         raise KernelError(f"{where}.{field}", "expected at least one nonzero eigenvalue")
-    sizes, chi = [], charpoly(a)
+    sizes: list[int] = []
+    chi = charpoly(a)
     for k, m in enumerate(moduli):
         here = f"{where}.{field}[{k}]"
         if m_zero(m):
@@ -69,7 +82,7 @@ def mode_sizes(a: fmpq_mat, moduli: tuple, where: str, field: str) -> tuple[int,
     return tuple(sizes)
 
 
-def _degrees(heads: tuple, sizes: tuple, where: str) -> None:
+def _degrees(heads: HeadPowers, sizes: tuple[int, ...], where: str) -> None:
     """Every power q of tau in the support is below the block size J_l (q <= J_l - 1)."""
     for h, row in enumerate(heads):
         for k, powers in enumerate(row):
@@ -77,7 +90,7 @@ def _degrees(heads: tuple, sizes: tuple, where: str) -> None:
                 raise KernelError(f"{where}[{h}][{k}]", f"degree in tau exceeds J - 1 = {sizes[k] - 1}")
 
 
-def read_modes_and_heads(goal: dict, where: str) -> tuple:
+def read_modes_and_heads(goal: JSONObject, where: str) -> ModesAndHeads:
     """A, its nonzero modes (output modes with irreducible moduli, block sizes read off A), b and its support."""
     a = read_rational_matrix(_field(goal, "A", where), f"{where}.A")
     if a.nrows() != a.ncols():
@@ -90,7 +103,7 @@ def read_modes_and_heads(goal: dict, where: str) -> tuple:
     return a, moduli, sizes, heads, coeffs, b
 
 
-def _goal_lag(goal: dict, where: str) -> tuple:
+def _goal_lag(goal: JSONObject, where: str) -> LagGoal:
     """Read A, the support (moduli, powers of tau per head and mode), the construction and its bound (from A)."""
     expect_keys(goal, where, ("A", "support", "bound", "construction"))
     construction = goal["construction"]
@@ -119,7 +132,7 @@ def m_zero(m: fmpq_poly) -> bool:
     return m.coeffs()[0] == 0
 
 
-def _mode_features(feats: object, terms: tuple[int, ...], family: tuple, where: str) -> int:
+def _mode_features(feats: object, terms: tuple[int, ...], family: Family, where: str) -> int:
     """One mode's features: sum_t phi_t psi_t equals the family's target identically; returns their number."""
     left, right, prefix = family
     symbols = tuple(f"{prefix}{q}" for q in terms)
@@ -146,7 +159,12 @@ def _mode_features(feats: object, terms: tuple[int, ...], family: tuple, where: 
 
 
 def head_features(
-    moduli: tuple, powers: tuple, given: object, where: str, family: tuple = _COMPLEX, memo: dict | None = None
+    moduli: tuple[fmpq_poly, ...],
+    powers: tuple[tuple[int, ...], ...],
+    given: object,
+    where: str,
+    family: Family = _COMPLEX,
+    memo: FeatureMemo | None = None,
 ) -> int:
     """One head's features, one list per mode (powers: the support of b per mode), checked symbolically; returns
     sum_l deg(m_l) * (number listed).
@@ -167,7 +185,7 @@ def head_features(
     return count
 
 
-def _heads(goal: tuple, witness: dict, where: str) -> list:
+def _heads(goal: LagGoal, witness: JSONObject, where: str) -> list[JSONObject]:
     """The per-head witnesses, one for each row of b, each an object {features}."""
     heads = expect_keys(witness, f"{where}.witness", ("heads",))["heads"]
     if not isinstance(heads, list) or len(heads) != len(goal[2]):
@@ -177,13 +195,13 @@ def _heads(goal: tuple, witness: dict, where: str) -> list:
     return heads
 
 
-def _checker(family: tuple) -> object:
+def _checker(family: Family) -> Checker:
     """The check of lag_features (complex symbols) or real_lag_features (rational coordinates and traces)."""
 
-    def check(goal: tuple, witness: dict, where: str) -> None:
+    def check(goal: LagGoal, witness: JSONObject, where: str) -> None:
         """Per head and mode: the symbolic identity of the family, and the feature count <= bound."""
         moduli, _, heads, bound = goal[:4]
-        memo: dict = {}
+        memo: FeatureMemo = {}
         for h, (polys, item) in enumerate(zip(heads, _heads(goal, witness, where))):
             here = f"{where}.witness.heads[{h}]"
             count = head_features(moduli, polys, item["features"], here, family, memo)
@@ -193,14 +211,14 @@ def _checker(family: tuple) -> object:
     return check
 
 
-KINDS: dict = {
+KINDS: KindTable = {
     "lag_features": (_goal_lag, _checker(_COMPLEX)),
     "real_lag_features": (_goal_lag, _checker(_REAL)),
 }
 
 # The bound (sum_l deg(m_l) J_l (J_l + 1) / 2, or sum_l deg(m_l) J_l) is computed from A, the moduli of the support
 # (J_l = the index of m_l's roots) and the construction.
-ESTABLISHES: dict = {
+ESTABLISHES: Establishes = {
     "lag_features": {"bound": ("A", "support", "construction")},
     "real_lag_features": {"bound": ("A", "support", "construction")},
 }

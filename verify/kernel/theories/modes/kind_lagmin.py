@@ -22,19 +22,34 @@ under the causal mask, and also without it. (For n < 2R - 1 the masked minimum c
 
 from __future__ import annotations
 
-from flint import fmpq, nmod_mat
+from flint import fmpq, fmpq_poly, nmod_mat
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.flint_matrix import P, mod_p_image, rank_mod_p
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge
 from ...core.numbers import parse_integer
-from .kind_features import head_features, read_modes_and_heads
-from .trace_coordinates import closed_form_values
+from .kind_features import FeatureMemo, HeadPowers, head_features, read_modes_and_heads
+from .kind_output import KTMatrix
+from .trace_coordinates import KT, closed_form_values
 
 __all__ = ["KINDS", "ESTABLISHES", "lag_values"]
 
 
-def _goal(goal: dict, where: str) -> tuple:
+# (moduli, block sizes, supports, minimum per head, H_l per modulus, b, A's entries, A's side)
+Goal = tuple[
+    tuple[fmpq_poly, ...],
+    tuple[int, ...],
+    HeadPowers,
+    tuple[int, ...],
+    tuple[KTMatrix, ...],
+    tuple[tuple[KT, ...], ...],
+    tuple[fmpq, ...],
+    int,
+]
+
+
+def _goal(goal: JSONObject, where: str) -> Goal:
     """(moduli, sizes, supports, minimum per head, closed forms, b, A) read strictly."""
     expect_keys(goal, where, ("A", "modes", "b", "minimum"))
     a, moduli, sizes, heads, coeffs, b = read_modes_and_heads(goal, where)
@@ -45,7 +60,9 @@ def _goal(goal: dict, where: str) -> tuple:
     return (moduli, sizes, heads, values, coeffs, b, tuple(a.entries()), a.nrows())
 
 
-def lag_values(moduli: tuple, heads: tuple, counts: list[int], where: str = "lag values") -> list[list[fmpq]]:
+def lag_values(
+    moduli: tuple[fmpq_poly, ...], heads: tuple[tuple[KT, ...], ...], counts: list[int], where: str = "lag values"
+) -> list[list[fmpq]]:
     """Per head h: g_h(0), ..., g_h(counts[h] - 1) with g_h(tau) = sum_l Tr_{m_l}(a^tau b_{h,l}(tau)), exactly."""
     top = max(counts, default=0)
     out = [[fmpq(0)] * count for count in counts]
@@ -56,13 +73,13 @@ def lag_values(moduli: tuple, heads: tuple, counts: list[int], where: str = "lag
     return out
 
 
-def _check(goal: tuple, witness: dict, where: str) -> None:
+def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """Per head: features of dimension minimum[h] (upper) and a nonsingular R x R lag block (lower)."""
     moduli, _, heads, minimum, _, b = goal[:6]
     items = expect_keys(witness, f"{where}.witness", ("heads",))["heads"]
     if not isinstance(items, list) or len(items) != len(heads):
         raise KernelError(f"{where}.witness.heads", f"expected one witness per head ({len(heads)})")
-    memo: dict = {}
+    memo: FeatureMemo = {}
     for h, (polys, item, r) in enumerate(zip(heads, items, minimum)):
         here = f"{where}.witness.heads[{h}]"
         expect_keys(item, here, ("features",))
@@ -85,7 +102,7 @@ def _check(goal: tuple, witness: dict, where: str) -> None:
             )
 
 
-KINDS: dict = {"lag_minimum": (_goal, _check)}
+KINDS: KindTable = {"lag_minimum": (_goal, _check)}
 
 # The minimum of each head is a function of its lag kernel, i.e. of A, the modes and b.
-ESTABLISHES: dict = {"lag_minimum": {"minimum": ("A", "modes", "b")}}
+ESTABLISHES: Establishes = {"lag_minimum": {"minimum": ("A", "modes", "b")}}

@@ -46,11 +46,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Literal
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge, shared_result
 from ...core.matrix import MAX_SIDE, read_rational_matrix
 from ...core.numbers import GQ, parse_integer
@@ -108,16 +110,16 @@ def reduce_mod(poly: Poly, m: fmpq_poly) -> Poly:
         raise KernelError("modes", "the generator must be the first variable")
     if not poly.terms:
         return poly
-    groups: dict[tuple, dict[int, fmpq]] = {}
+    groups: dict[tuple[int, ...], dict[int, fmpq]] = {}
     for monomial, c in poly.terms.items():
         groups.setdefault(monomial[1:], {})[monomial[0]] = c.re
-    out: dict[tuple, GQ] = {}
+    out: dict[tuple[int, ...], GQ] = {}
     for rest, coeffs in groups.items():
         top = max(coeffs)
         r = fmpq_poly([coeffs.get(k, fmpq(0)) for k in range(top + 1)]) % m
-        for k, c in enumerate(r.coeffs()):
-            if c != 0:
-                out[(k, *rest)] = GQ(c)
+        for k, coeff in enumerate(r.coeffs()):
+            if coeff != 0:
+                out[(k, *rest)] = GQ(coeff)
     return Poly(poly.variables, out)
 
 
@@ -141,7 +143,7 @@ def trace_mod(poly: Poly, m: fmpq_poly) -> Poly:
     if not poly.terms:
         return poly
     traces = _power_traces(m)
-    out: dict[tuple, GQ] = {}
+    out: dict[tuple[int, ...], GQ] = {}
     for monomial, c in reduce_mod(poly, m).terms.items():
         key = (0, *monomial[1:])
         out[key] = out.get(key, GQ(0)) + c * GQ(traces[monomial[0]])
@@ -165,7 +167,7 @@ def check_moduli(moduli: list[fmpq_poly], where: str) -> None:
                 raise KernelError(f"{where}[{k}].modulus", f"shares a root with the modulus of mode {j}")
 
 
-def read_modes(goal: dict, where: str, fields: tuple[str, ...], choice: tuple[str, ...] = ()) -> list[fmpq_poly]:
+def read_modes(goal: JSONObject, where: str, fields: tuple[str, ...], choice: tuple[str, ...] = ()) -> list[fmpq_poly]:
     """The list goal['modes'] of objects with a modulus, the named fields and exactly one of the choice fields (when
     given); moduli are checked."""
     modes = _field(goal, "modes", where)
@@ -191,7 +193,17 @@ def _square(value: object, where: str) -> fmpq_mat:
 # --- jordan_chains: the Jordan structure of A over C, from the characteristic polynomial and ranks ----------------
 
 
-def _goal_chains(goal: dict, where: str) -> tuple:
+# (A's entries, n, moduli, Jordan block sizes per modulus)
+ChainsGoal = tuple[tuple[fmpq, ...], int, tuple[fmpq_poly, ...], tuple[tuple[int, ...], ...]]
+# One nonzero mode of power_closed_form: ("krylov", start vector) or (chain lengths, chain vectors' rows).
+PowerMode = (
+    tuple[Literal["krylov"], tuple[fmpq, ...]] | tuple[tuple[int, ...], tuple[tuple[tuple[fmpq, ...], ...], ...]]
+)
+# (A's entries, n, start, moduli, modes)
+PowerGoal = tuple[tuple[fmpq, ...], int, int, tuple[fmpq_poly, ...], tuple[PowerMode, ...]]
+
+
+def _goal_chains(goal: JSONObject, where: str) -> ChainsGoal:
     """Read A and the eigenvalue moduli with their block sizes (non-increasing); the blocks must cover the dimension."""
     expect_keys(goal, where, ("A", "eigen"))
     a = _square(_field(goal, "A", where), f"{where}.A")
@@ -217,7 +229,7 @@ def _goal_chains(goal: dict, where: str) -> tuple:
     return (tuple(a.entries()), n, tuple(moduli), tuple(sizes))
 
 
-def _check_chains(goal: tuple, witness: dict, where: str) -> None:
+def _check_chains(goal: ChainsGoal, witness: JSONObject, where: str) -> None:
     """Each modulus irreducible, and its Jordan block sizes as stated: from the witness's chains (a Jordan basis of
     the generalized eigenspace) where given, else from the multiplicity and the ranks of m(A)^s."""
     entries, n, moduli, sizes = goal
@@ -262,14 +274,14 @@ def _basis_sizes(a: fmpq_mat, m: fmpq_poly, e: int, value: object, where: str) -
 # --- power_closed_form: A^tau = sum_l Tr_l(V_l J_l^tau Q_l) for tau >= start, from the chains V_l ----------------
 
 
-def _goal_power(goal: dict, where: str) -> tuple:
+def _goal_power(goal: JSONObject, where: str) -> PowerGoal:
     """Read A, the start lag and, per nonzero eigenvalue modulus, its Jordan chains (coefficient rows)."""
     expect_keys(goal, where, ("A", "start", "modes"))
     a = _square(_field(goal, "A", where), f"{where}.A")
     n = a.nrows()
     start = parse_integer(goal["start"], f"{where}.start", 0, n)
     moduli = read_modes(goal, where, (), ("chains", "krylov"))
-    modes = []
+    modes: list[PowerMode] = []
     for k, (m, mode) in enumerate(zip(moduli, goal["modes"])):
         if m.coeffs()[0] == 0:
             raise KernelError(f"{where}.modes[{k}].modulus", "has the root 0: modes are the nonzero eigenvalues")
@@ -281,7 +293,7 @@ def _goal_power(goal: dict, where: str) -> tuple:
     return (tuple(a.entries()), n, start, tuple(moduli), tuple(modes))
 
 
-def _check_power(goal: tuple, witness: dict, where: str) -> None:
+def _check_power(goal: PowerGoal, witness: JSONObject, where: str) -> None:
     """start = nu; chain relations; the chains of the nonzero eigenvalues are a basis of range A^nu (rank check)."""
     entries, n, start, moduli, modes = goal
     expect_keys(witness, f"{where}.witness")
@@ -290,10 +302,10 @@ def _check_power(goal: tuple, witness: dict, where: str) -> None:
     if start != nu:
         raise KernelError(f"{where}.start", f"found {start}, expected nu = {nu}, the index of the eigenvalue 0 of A")
     parts = [
-        krylov_chain(a, m, vectors, f"{where}.modes[{k}]")
-        if lengths == "krylov"
-        else chain_matrix(a, m, lengths, [list(map(list, v)) for v in vectors], f"{where}.modes[{k}]")
-        for k, (m, (lengths, vectors)) in enumerate(zip(moduli, modes))
+        krylov_chain(a, m, mode[1], f"{where}.modes[{k}]")
+        if mode[0] == "krylov"
+        else chain_matrix(a, m, mode[0], [list(map(list, v)) for v in mode[1]], f"{where}.modes[{k}]")
+        for k, (m, mode) in enumerate(zip(moduli, modes))
     ]
     if not parts:
         if rank:
@@ -302,14 +314,14 @@ def _check_power(goal: tuple, witness: dict, where: str) -> None:
     independent(parts, n, rank, f"{where}.modes", f"rank A^nu = {rank}, the nonzero eigenvalues' dimension")
 
 
-KINDS: dict = {
+KINDS: KindTable = {
     "jordan_chains": (_goal_chains, _check_chains),
     "power_closed_form": (_goal_power, _check_power),
 }
 
 # The Jordan structure is a function of A. The closed form of A^tau for tau >= start is unique, and the passing
 # check makes start = nu; the chains in `modes` determine it (any two accepted chains give the same closed form).
-ESTABLISHES: dict = {
+ESTABLISHES: Establishes = {
     "jordan_chains": {"eigen": ("A",)},
     "power_closed_form": {"start": ("A",), "modes": ("A", "start")},
 }

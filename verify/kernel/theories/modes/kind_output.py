@@ -23,23 +23,40 @@ from __future__ import annotations
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import impulse_responses, product_units, qmul
+from ...core.kind import Establishes, KindTable
 from ...core.limits import charge
 from ...core.matrix import read_rational_matrix
 from ...core.numbers import parse_integer
 from .jordan_structure import charpoly, zero_part
 from .kind_modes import read_modes
-from .trace_coordinates import closed_form_values, read_kt_matrix
+from .trace_coordinates import KT, closed_form_values, read_kt_matrix
 
 __all__ = ["KINDS", "ESTABLISHES", "read_output_modes"]
 
 
-def read_output_modes(goal: dict, shape: tuple[int, int] | None, where: str) -> tuple[tuple, tuple]:
+# A p x d matrix of K_l[tau] elements in trace coordinates (one mode's H_l).
+KTMatrix = tuple[tuple[KT, ...], ...]
+# (moduli, H_l per modulus)
+OutputModes = tuple[tuple[fmpq_poly, ...], tuple[KTMatrix, ...]]
+# (A, B, C entries, (n, d, p), start, moduli, H_l per modulus)
+Goal = tuple[
+    tuple[fmpq, ...],
+    tuple[fmpq, ...],
+    tuple[fmpq, ...],
+    tuple[int, int, int],
+    int,
+    tuple[fmpq_poly, ...],
+    tuple[KTMatrix, ...],
+]
+
+
+def read_output_modes(goal: JSONObject, shape: tuple[int, int] | None, where: str) -> OutputModes:
     """(moduli, H_l per modulus): p x d matrices of K_l[tau] elements in trace coordinates (one shape for all)."""
     moduli = read_modes(goal, where, ("coeff",))
-    coeffs = []
+    coeffs: list[KTMatrix] = []
     for k, (m, mode) in enumerate(zip(moduli, goal["modes"])):
         matrix = read_kt_matrix(mode["coeff"], m.degree(), f"{where}.modes[{k}].coeff")
         shape = shape or (len(matrix), len(matrix[0]))
@@ -49,7 +66,7 @@ def read_output_modes(goal: dict, shape: tuple[int, int] | None, where: str) -> 
     return tuple(moduli), tuple(coeffs)
 
 
-def _goal(goal: dict, where: str) -> tuple:
+def _goal(goal: JSONObject, where: str) -> Goal:
     """Read A, B, C, start and the output modes."""
     expect_keys(goal, where, ("A", "B", "C", "start", "modes"))
     a, b, c = (read_rational_matrix(_field(goal, k, where), f"{where}.{k}") for k in ("A", "B", "C"))
@@ -69,7 +86,7 @@ def _goal(goal: dict, where: str) -> tuple:
     )
 
 
-def _check(goal: tuple, witness: dict, where: str) -> None:
+def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """start = nu; W satisfies the recurrence of mu from start on; the closed form matches W on D terms."""
     a_entries, b_entries, c_entries, (n, d_in, p), start, moduli, coeffs = goal
     expect_keys(witness, f"{where}.witness")
@@ -120,7 +137,7 @@ def _annihilated(a: fmpq_mat, mu: fmpq_poly, start: int, where: str) -> bool:
     return (shifted % chi).is_zero()
 
 
-def _recurrence(lag_entries: list, mu: fmpq_poly, start: int, n: int, where: str) -> None:
+def _recurrence(lag_entries: list[list[fmpq]], mu: fmpq_poly, start: int, n: int, where: str) -> None:
     """R(tau) = sum_i mu_i W(start + tau + i) = 0 for tau = 0, ..., n - 1 (one product with a Toeplitz matrix)."""
     entries, count = len(lag_entries[0]), len(lag_entries)
     series = fmpq_mat(entries, count, [row[e] for e in range(entries) for row in lag_entries])
@@ -142,7 +159,7 @@ def _poly_bits(poly: fmpq_poly) -> int:
     return max((max(c.p.bit_length(), c.q.bit_length()) for c in poly.coeffs()), default=0)
 
 
-KINDS: dict = {"output_closed_form": (_goal, _check)}
+KINDS: KindTable = {"output_closed_form": (_goal, _check)}
 
 # The closed form of W(tau) for tau >= start is unique given the moduli, and the passing check makes start = nu.
-ESTABLISHES: dict = {"output_closed_form": {"start": ("A",), "modes": ("A", "B", "C", "start")}}
+ESTABLISHES: Establishes = {"output_closed_form": {"start": ("A",), "modes": ("A", "B", "C", "start")}}

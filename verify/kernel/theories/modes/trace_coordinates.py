@@ -18,10 +18,11 @@ sequence Tr_m(a^tau x(tau)) = sum_q tau^q Tr_m(a^tau x_q) (tau >= 0).
 from __future__ import annotations
 
 from math import gcd
+from typing import cast
 
 from flint import fmpq, fmpq_mat, fmpq_poly
 
-from ...core.errors import KernelError, expect_keys, rectangular_shape
+from ...core.errors import JSONObject, KernelError, expect_keys, rectangular_shape
 from ...core.flint_matrix import numerator_bits, product_units
 from ...core.limits import bits_factor, charge
 from ...core.numbers import parse_integer_text, parse_number
@@ -65,11 +66,11 @@ def read_rational(value: object, where: str) -> fmpq:
 def _integer(value: object, where: str) -> int:
     """An integer written as a decimal string (numbers.parse_integer_text), charged by its length."""
     number = parse_integer_text(value, where)
-    charge(3 + len(value) // 200, "reading a number")
+    charge(3 + len(cast(str, value)) // 200, "reading a number")  # parse_integer_text accepted a string
     return number
 
 
-def _read_compact(value: dict, d: int, where: str) -> KT:
+def _read_compact(value: JSONObject, d: int, where: str) -> KT:
     """{"denominator": "D", "numerators": [[...]]}: coordinates n / D, D >= 1, in lowest terms, last list nonzero."""
     expect_keys(value, where, ("denominator", "numerators"))
     den = _integer(value["denominator"], f"{where}.denominator")
@@ -116,7 +117,8 @@ def read_kt_matrix(value: object, d: int, where: str) -> tuple[tuple[KT, ...], .
     rows, cols = rectangular_shape(value, where)
     if rows * cols > 65_536:
         raise KernelError(where, "more than 65536 entries")
-    return tuple(tuple(read_kt(x, d, f"{where}[{r}][{c}]") for c, x in enumerate(row)) for r, row in enumerate(value))
+    grid = cast(list[list[object]], value)  # rectangular_shape accepted a list of lists
+    return tuple(tuple(read_kt(x, d, f"{where}[{r}][{c}]") for c, x in enumerate(row)) for r, row in enumerate(grid))
 
 
 def support(x: KT) -> tuple[int, ...]:
@@ -159,9 +161,9 @@ def extend(rows: list[tuple[fmpq, ...]], m: fmpq_poly, count: int, what: str) ->
     step_bits = numerator_bits(step)
     for r in out:
         for k in range(d, count):
-            window = fmpq_mat(1, d, r[k - d : k])
+            window_mat = fmpq_mat(1, d, r[k - d : k])
             charge(d * (1 + bits_factor(max(max(x.p.bit_length(), x.q.bit_length()) for x in r[k - d : k]))), what)
-            num, den = window.numer_denom()
+            num, den = window_mat.numer_denom()
             charge(product_units(1, d, 1, numerator_bits(num), step_bits), what)
             r.append(fmpq((num * step)[0, 0], den * step_den))
     return out

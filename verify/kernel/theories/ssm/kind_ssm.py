@@ -32,8 +32,10 @@ kinds share one span computation per certificate (memoized under the SHA-256 of 
 
 from __future__ import annotations
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
+from ...core.kind import Establishes, KindTable
+from ...core.matrix import QMat
 from ...core.numbers import parse_integer
 from .ssm_span import MAX_DIMENSION, read_matrix, span
 
@@ -43,7 +45,15 @@ __all__ = ["KINDS", "ESTABLISHES", "MAX_DIMENSION", "MAX_LENGTH"]
 MAX_LENGTH = 10**12
 
 
-def _read_ssm(goal: dict, where: str, keys: tuple[str, ...]) -> tuple:
+# (A, B, C) of an SSM over QQ(i)
+SSM = tuple[QMat, QMat, QMat]
+# (SSM, k, n_min) and (SSM, n, k): condition (7) and the necessity of k heads
+SizedGoal = tuple[SSM, int, int]
+# (SSM, n, k, r): k heads suffice
+SufficientGoal = tuple[SSM, int, int, int]
+
+
+def _read_ssm(goal: JSONObject, where: str, keys: tuple[str, ...]) -> SSM:
     """(A, B, C) with A m x m, B m x d, C p x m; the goal has exactly these and the given keys."""
     expect_keys(goal, where, required=("A", "B", "C", *keys))
     A, B, C = (read_matrix(goal[name], f"{where}.{name}") for name in ("A", "B", "C"))
@@ -60,7 +70,7 @@ def _read_ssm(goal: dict, where: str, keys: tuple[str, ...]) -> tuple:
 # --- ssm_condition7: k = dim S_target and n_min = the smallest n for which (7) holds ---------------------------
 
 
-def _goal_condition7(goal: dict, where: str) -> tuple:
+def _goal_condition7(goal: JSONObject, where: str) -> SizedGoal:
     """(ssm, k, n_min)."""
     ssm = _read_ssm(goal, where, ("k", "n_min"))
     k = parse_integer(_field(goal, "k", where), f"{where}.k", 0, MAX_DIMENSION**2)
@@ -68,7 +78,7 @@ def _goal_condition7(goal: dict, where: str) -> tuple:
     return (ssm, k, n_min)
 
 
-def _check_condition7(goal: tuple, witness: object, where: str) -> None:
+def _check_condition7(goal: SizedGoal, witness: object, where: str) -> None:
     """The witness proves dim S_target = k and that (7) holds exactly for n >= n_min."""
     ssm, k, n_min = goal
     found = span(ssm, witness, where)
@@ -79,7 +89,7 @@ def _check_condition7(goal: tuple, witness: object, where: str) -> None:
 # --- ssm_heads_necessary: (7) holds at n, and k lags t_h < n give k independent W(t_h) ---------------------------
 
 
-def _goal_necessary(goal: dict, where: str) -> tuple:
+def _goal_necessary(goal: JSONObject, where: str) -> SizedGoal:
     """(ssm, n, k)."""
     ssm = _read_ssm(goal, where, ("n", "k"))
     n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, MAX_LENGTH)
@@ -87,7 +97,7 @@ def _goal_necessary(goal: dict, where: str) -> tuple:
     return (ssm, n, k)
 
 
-def _check_necessary(goal: tuple, witness: object, where: str) -> None:
+def _check_necessary(goal: SizedGoal, witness: object, where: str) -> None:
     """dim S_target = k and (7) holds at n: k independent lags W(t_h), t_h < n."""
     ssm, n, k = goal
     found = span(ssm, witness, where)
@@ -100,7 +110,7 @@ def _check_necessary(goal: tuple, witness: object, where: str) -> None:
 # --- ssm_heads_sufficient: k heads, V^(h) = W(t_h), Toeplitz A^(h), rank-refined feature dimension r ------------
 
 
-def _goal_sufficient(goal: dict, where: str) -> tuple:
+def _goal_sufficient(goal: JSONObject, where: str) -> SufficientGoal:
     """(ssm, n, k, r) with r <= n."""
     ssm = _read_ssm(goal, where, ("n", "k", "r"))
     n = parse_integer(_field(goal, "n", where), f"{where}.n", 1, MAX_LENGTH)
@@ -109,7 +119,7 @@ def _goal_sufficient(goal: dict, where: str) -> tuple:
     return (ssm, n, k, r)
 
 
-def _check_sufficient(goal: tuple, witness: object, where: str) -> None:
+def _check_sufficient(goal: SufficientGoal, witness: object, where: str) -> None:
     """Eq. (8) for every tau (induction), k heads, and r = max_h (n - z_h) from the first nonzero lags."""
     ssm, n, k, r = goal
     found = span(ssm, witness, where, ("first_nonzero",))
@@ -129,14 +139,14 @@ def _check_sufficient(goal: tuple, witness: object, where: str) -> None:
         raise KernelError(f"{where}.r", f"max_h rank A^(h) = {max(ranks, default=0)}, expected r = {r}")
 
 
-KINDS: dict = {
+KINDS: KindTable = {
     "ssm_condition7": (_goal_condition7, _check_condition7),
     "ssm_heads_necessary": (_goal_necessary, _check_necessary),
     "ssm_heads_sufficient": (_goal_sufficient, _check_sufficient),
 }
 
 # Goal fields each passing check determines from the SSM (A, B, C) and, for r, the length n.
-ESTABLISHES: dict = {
+ESTABLISHES: Establishes = {
     "ssm_condition7": {"k": ("A", "B", "C"), "n_min": ("A", "B", "C")},
     "ssm_heads_necessary": {"k": ("A", "B", "C")},
     "ssm_heads_sufficient": {"k": ("A", "B", "C"), "r": ("A", "B", "C", "n")},

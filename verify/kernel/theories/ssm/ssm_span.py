@@ -25,10 +25,11 @@ from __future__ import annotations
 import hashlib
 import json
 from math import isqrt, lcm
+from typing import cast
 
-from flint import fmpq, fmpz, fmpz_mat, nmod_mat
+from flint import fmpq, fmpq_mat, fmpz, fmpz_mat, nmod_mat
 
-from ...core.errors import KernelError, expect_keys
+from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.errors import field as _field
 from ...core.flint_matrix import GZ, RANK_DIVISOR, P, gadd, gmul, mod_p, product_units, rank_mod_p
 from ...core.limits import MAX_BITS, charge, shared_result
@@ -104,9 +105,11 @@ def _poly_full(a: GZ, q: list[tuple[fmpz, fmpz]], where: str) -> GZ:
     for start in range(s * (d // s), -1, -s):
         block = GZ(fmpz_mat(m, m), None, 0)
         for r, c in enumerate(q[start : start + s]):
-            if c != (0, 0):
+            if c[0] or c[1]:
                 block = gadd(block, powers[r], where, c)
         total = block if total is None else gadd(gmul(total, powers[s], f"{where}: p(A)"), block, where)
+    if total is None:  # unreachable: the range above always has its first start
+        raise KernelError(where, "internal: an empty polynomial")
     return total
 
 
@@ -166,20 +169,25 @@ def _lag_rows(ssm: tuple[QMat, QMat, QMat], d: int, where: str) -> GZ:
     re = fmpz_mat(d, width, [x for row in re_rows for x in row])
     if all(row is None for row in im_rows):
         return GZ(re, None, bits)
-    return GZ(re, fmpz_mat(d, width, [x for row in im_rows for x in (row or [0] * width)]), bits)
+    return GZ(re, fmpz_mat(d, width, [x for row in im_rows for x in (row or [fmpz(0)] * width)]), bits)
 
 
 def _select(m: GZ, rows: list[int], cols: list[int] | None = None) -> GZ:
     """The submatrix on the given rows (and columns; all columns when None)."""
     cols = list(range(m.shape[1])) if cols is None else cols
-    pick = lambda part: fmpz_mat(len(rows), len(cols), [part[r, c] for r in rows for c in cols])  # noqa: E731
+    picked = cols
+
+    def pick(part: fmpz_mat) -> fmpz_mat:
+        """The part on the rows and columns."""
+        return fmpz_mat(len(rows), len(picked), [part[r, c] for r in rows for c in picked])
+
     return GZ(pick(m.re), pick(m.im) if m.im is not None else None)  # bits measured: rows differ a lot
 
 
 def _realified(m: GZ) -> fmpz_mat:
     """[[re, im], [-im, re]]: (x + i y)(re + i im) = u + i v becomes [x y] R = [u v]."""
     re = m.re.tolist()
-    im = m.im.tolist() if m.im is not None else [[0] * m.shape[1] for _ in range(m.shape[0])]
+    im = m.im.tolist() if m.im is not None else [[fmpz(0)] * m.shape[1] for _ in range(m.shape[0])]
     return fmpz_mat([r + i for r, i in zip(re, im)] + [[-x for x in i] + r for r, i in zip(re, im)])
 
 
@@ -210,7 +218,7 @@ def _z_rows(rows: list[list[GQ]], where: str) -> tuple[GZ, list[fmpz]]:
     return GZ(fmpz_mat(d, k, re), zim), delta
 
 
-def _given_coefficients(table: object, d: int, k: int, lags: list[int], da: fmpz, where: str) -> tuple:
+def _given_coefficients(table: object, d: int, k: int, lags: list[int], da: fmpz, where: str) -> tuple[GZ, list[fmpz]]:
     """The witness's c_{tau,h} (either written form) as (Zn, delta), Z_{tau,h} = c_{tau,h} D_A^(tau - t_h)."""
     if isinstance(table, dict):
         c = read_qmat(table, where, MAX_DIMENSION, MAX_DIMENSION)
@@ -227,7 +235,7 @@ def _given_coefficients(table: object, d: int, k: int, lags: list[int], da: fmpz
     return _z_rows([[c * shift[tau - t] for c, t in zip(row, lags)] for tau, row in enumerate(rows)], where)
 
 
-def _derived_coefficients(w: GZ, lags: list[int], cols: list[int], minor: GZ, where: str) -> tuple:
+def _derived_coefficients(w: GZ, lags: list[int], cols: list[int], minor: GZ, where: str) -> tuple[GZ, list[fmpz]]:
     """Z with Z (minor) = w on the minor columns: Zn = w_sel adj(minor) over delta = det(minor) (realified over QQ(i)).
 
     python-flint finds the inverse; nothing depends on it being right, since the identity is checked afterwards.
@@ -245,7 +253,8 @@ def _derived_coefficients(w: GZ, lags: list[int], cols: list[int], minor: GZ, wh
     size, bits = system.nrows(), minor.bits
     charge(20 * product_units(size, size, size, bits, bits), f"{where}: inverting the minor")
     det = system.det()
-    adj = fmpz_mat((system.inv() * det).numer_denom()[0])
+    inverse = cast(fmpq_mat, system.inv())  # python-flint's stub: the inverse of an fmpz_mat is an fmpq_mat
+    adj = fmpz_mat((inverse * det).numer_denom()[0])
     zn = gmul(GZ(right, None, rhs.bits), GZ(adj), f"{where}: solving")
     if zn.shape[1] == k:
         return GZ(zn.re, None, zn.bits), [det] * d
@@ -265,7 +274,7 @@ def _check_identity(w: GZ, z: GZ, delta: list[fmpz], lags: list[int], where: str
         else None
         for part in (w.re, w.im)
     ]
-    lhs = GZ(scaled[0], scaled[1], w.bits + dbits)
+    lhs = GZ(cast(fmpz_mat, scaled[0]), scaled[1], w.bits + dbits)  # w.re is never None
     rhs = gmul(z, _select(w, lags), f"{where}: sum_h c_tau,h W(t_h)") if lags else GZ(fmpz_mat(d, width), None, 0)
     for x, y in ((lhs.re, rhs.re), (lhs.im, rhs.im)):
         x = x if x is not None else fmpz_mat(d, width)
@@ -275,7 +284,7 @@ def _check_identity(w: GZ, z: GZ, delta: list[fmpz], lags: list[int], where: str
             raise KernelError(f"{where}[{tau}]", f"sum_h c_tau,h W(t_h) != W({tau}) at entry {e}")
 
 
-def _lags_and_columns(witness: dict, d: int, width: int, here: str) -> tuple[list[int], list[int]]:
+def _lags_and_columns(witness: JSONObject, d: int, width: int, here: str) -> tuple[list[int], list[int]]:
     """The basis lags (strictly increasing, < d) and the minor columns (k distinct entries of vec W)."""
     lags = _field(witness, "lags", here)
     if not isinstance(lags, list) or len(lags) > width:
@@ -292,7 +301,7 @@ def _lags_and_columns(witness: dict, d: int, width: int, here: str) -> tuple[lis
     return lags, cols
 
 
-def span(ssm: tuple[QMat, QMat, QMat], witness: object, where: str, extra: tuple[str, ...] = ()) -> dict:
+def span(ssm: tuple[QMat, QMat, QMat], witness: object, where: str, extra: tuple[str, ...] = ()) -> JSONObject:
     """Check the shared witness; k, n_min, the basis lags, the zero pattern of c_{tau,h} (tau < d) and d.
 
     Two variants: with an "annihilator" (any SSM), or without one ("full span": then the lags must be p*d_in
@@ -300,17 +309,17 @@ def span(ssm: tuple[QMat, QMat, QMat], witness: object, where: str, extra: tuple
     """
     here = f"{where}.witness"
     if isinstance(witness, dict) and "annihilator" not in witness and "lags" in witness:
-        expect_keys(witness, here, required=("lags", "minor_cols", *extra), optional=("coefficients",))
+        witness = expect_keys(witness, here, required=("lags", "minor_cols", *extra), optional=("coefficients",))
         raw = None
     else:
         raw = _field(witness, "annihilator", here)
         required = ("annihilator", "lags", "minor_cols", *extra)
-        expect_keys(witness, here, required=required, optional=("coefficients", "cyclic"))
+        witness = expect_keys(witness, here, required=required, optional=("coefficients", "cyclic"))
     key = "span:" + _key([x.key for x in ssm], {k: v for k, v in witness.items() if k not in extra})
     return shared_result(key, f"{here}: the span check", lambda: _check_span(ssm, witness, raw, where))
 
 
-def _full_span_length(ssm: tuple[QMat, QMat, QMat], witness: dict, here: str) -> int:
+def _full_span_length(ssm: tuple[QMat, QMat, QMat], witness: JSONObject, here: str) -> int:
     """d = t_k + 1 for the full-span variant: k = p*d_in lags (so they span every p x d_in matrix), t_k < m."""
     A, B, C = ssm
     width = C.shape[0] * B.shape[1]
@@ -320,7 +329,7 @@ def _full_span_length(ssm: tuple[QMat, QMat, QMat], witness: dict, here: str) ->
     return parse_integer(lags[-1], f"{here}.lags", 0, A.shape[0] - 1) + 1
 
 
-def _check_span(ssm: tuple[QMat, QMat, QMat], witness: dict, raw: object, where: str) -> dict:
+def _check_span(ssm: tuple[QMat, QMat, QMat], witness: JSONObject, raw: object, where: str) -> JSONObject:
     """The span check proper (see span): annihilator (or full span), lag rows, minor, coefficients and identity."""
     A = ssm[0]
     m, here = A.shape[0], f"{where}.witness"
