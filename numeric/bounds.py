@@ -1,7 +1,7 @@
 """The one module of named floating-point constants and a-priori error-bound formulas, each with its reason.
 
 Every bound is written twice on purpose: as a Python function over exact Fractions (used by numeric/ to
-decide a verdict) and as an expression string in the kernel's syntax (frozen in verify/kernel/specs/snum.json
+decide a verdict) and as an expression string in the kernel's syntax (frozen in verify/kernel/specs/num_checks.json
 and re-evaluated exactly by the kernel kind float_bound). tests/test_numeric_bounds.py checks they agree.
 """
 

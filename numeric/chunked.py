@@ -4,8 +4,8 @@ The k-head form y_i = sum_h V^(h) sum_j c_{i-j,h} x_j is evaluated by numeric.ss
 inside chunks of CHUNK positions, modal states carried across chunks) and compared with the SSM's chunked scan;
 the a-priori bound is numeric.bounds' "heads_chunked" plus "scan". Its inputs A1, Y0, Y1 are computed here exactly
 from the exact construction (numeric.construction.head_form), |z| <= |Re z| + |Im z| and sum_{j<N} |lambda|^j <=
-min(N, 2/(1 - |lambda|^2)). The statement (verify/kernel/specs/snum_chunked.json) is generated from the same checks by
-verify/statements/snum_chunked.py.
+min(N, 2/(1 - |lambda|^2)). The statement (verify/kernel/specs/num_chunked.json) is generated from the same checks by
+verify/statements/num_chunked.py.
 """
 
 from __future__ import annotations

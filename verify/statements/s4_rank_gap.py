@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verify.statements import entry
-from verify.statements.s4_1_rank_gap_texts import TEXTS
+from verify.statements.s4_rank_gap_texts import TEXTS
 
 __all__ = ["entries", "TEXTS"]
 
