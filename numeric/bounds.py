@@ -8,6 +8,7 @@ and re-evaluated exactly by the kernel kind float_bound). tests/test_numeric_bou
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 
 __all__ = [
@@ -241,7 +242,7 @@ VALUES: dict[str, tuple[str, ...]] = {
 }
 
 
-def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
+def evaluate(name: str, env: Mapping[str, Fraction | int]) -> Fraction:
     """The bound `name` as an exact Fraction, computed by Python code written independently of the string form."""
     e = {k: Fraction(v) for k, v in env.items()}
     u = e.get("u", U)

@@ -76,7 +76,7 @@ def _ssm_matrices() -> dict[str, list[list[str]]]:
 def _not_collinear(name: str) -> Obligation:
     """vec W(0), vec W(1) as rows of a matrix of rank 2, with the kernel's rank witness."""
     A, B, C = rotation_counterexample()
-    stacked = [sum(impulse_response(A, B, C, t).to_list(), []) for t in (0, 1)]
+    stacked: list[list] = [sum(impulse_response(A, B, C, t).to_list(), []) for t in (0, 1)]
     rank, witness = rank_witness(DomainMatrix(stacked, (2, 4), A.domain))
     goal = {"matrix": [[str(x) for x in row] for row in stacked], "rank": rank}
     return Obligation(name, "rank", goal, witness)

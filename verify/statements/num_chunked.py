@@ -53,8 +53,8 @@ def entries() -> dict:
             sizes = {"n": n[0], "L": CHUNK, "NL": 2 * CHUNK, "Q": q}
             goal = ssm_goal(name, basis, ("heads_chunked", "scan"), sizes, {"n": "n", "Q": "Q"}, CHUNK)
             goals.append(dict(goal, name=f"chunked-heads-vs-scan:{name}:{basis}"))
-    sizes = {"n": n, "Q": [-(-k // CHUNK) for k in n]}
+    scale_sizes = {"n": n, "Q": [-(-k // CHUNK) for k in n]}
     text = dict(TEXT, why=WHY + _HOW)
-    domains = {**RUN_DOMAINS, **sizes}
-    inputs = ("scale", "backend", "device", *sizes)
+    domains = {**RUN_DOMAINS, **scale_sizes}
+    inputs = ("scale", "backend", "device", *scale_sizes)
     return {"num.thm4.4.chunked": entry(text, "certified", goals, inputs, param_domains=domains, baseline="verdict")}
