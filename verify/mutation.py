@@ -301,7 +301,7 @@ def true_for_other_inputs(mutated: dict) -> bool:
 
 def run_mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) -> tuple[int, list[Mutation]]:
     """(how many mutations were tried, the unexplained survivors) for one certificate."""
-    tried, survivors, memo = 0, list[Mutation](), dict[str, object]()
+    tried, survivors, memo = 0, list[Mutation](), dict[str, str | None]()
     before = content_hash(cert)  # the mutated copies share cert's unedited parts: nothing may change them
     for mutation, mutated in mutations(cert, per_cert, params_cap):
         tried += 1
