@@ -138,7 +138,8 @@ def realified_chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[
     """Jordan chains of constructions.jordan.jordan_chains, in coordinates (the same vectors, the same order)."""
     e = f.degree()
     n_mat = _realified(a, f)
-    power, kernels = None, [[]]
+    power: fmpq_mat | None = None
+    kernels: list[list[fmpq_mat]] = [[]]
     while len(kernels[-1]) < multiplicity:
         power = n_mat if power is None else n_mat * power
         kernels.append(_null_vectors(power, e))

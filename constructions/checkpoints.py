@@ -187,7 +187,9 @@ def _discretize(lam: acb, step: arb, disc: str) -> tuple[acb, acb]:
 def _dt(arrays: dict, prefix: str, source: str, H: int, N: int) -> tuple[np.ndarray, str]:
     """S4D's step per (h, n): exp(log_dt) or exp(inv_dt) of shape (H,), (H, 1) or (H, N)."""
     name = _names(arrays, prefix, "log_dt", "inv_dt")
-    raw = _shape(_array(arrays, name, source, "log_dt or inv_dt"), name, source, (H,), (H, 1), (H, N))
+    found = _array(arrays, name, source, "log_dt or inv_dt")
+    assert name is not None  # _array refuses a missing array
+    raw = _shape(found, name, source, (H,), (H, 1), (H, N))
     return np.broadcast_to(raw.reshape(H, -1), (H, N)), name
 
 
@@ -276,7 +278,8 @@ def _lru(arrays: dict, prefix: str, source: str) -> tuple:
     nu = _shape(nu, nu_name, source, (N,))
     theta = _shape(_array(arrays, th_name, source, f"theta_log ({N},)"), th_name, source, (N,))
     gamma = _shape(_array(arrays, g_name, source, f"gamma_log ({N},)"), g_name, source, (N,))
-    mats = {}
+    mats: dict[str, np.ndarray] = {}
+    labels: dict[str, str] = {}
     for letter in ("B", "C"):
         if prefix + letter + "_re" in arrays or prefix + letter not in arrays:
             re_name, im_name = prefix + letter + "_re", prefix + letter + "_im"
@@ -291,7 +294,7 @@ def _lru(arrays: dict, prefix: str, source: str) -> tuple:
             if raw.ndim != 2:
                 raise BadWeights(f"{source}: array {prefix + letter!r} has shape {list(raw.shape)}, expected 2-D")
             mats[letter], label = raw.astype(complex), f"{prefix + letter} (complex)"
-        mats[letter + "_label"] = label
+        labels[letter] = label
     B, C = mats["B"], mats["C"]
     if B.shape[0] != N or C.shape[1] != N:
         raise BadWeights(f"{source}: B has shape {list(B.shape)} and C {list(C.shape)}, expected ({N}, H) and "
@@ -305,8 +308,8 @@ def _lru(arrays: dict, prefix: str, source: str) -> tuple:
         Bn[j] = [_round(g * _ball(x), f"{source}: B[{j}]") for x in B[j]]
     mapping = {
         "A": f"exp(-exp({nu_name}) + i exp({th_name}))",
-        "B": f"({mats['B_label']}) * exp({g_name})",
-        "C": f"{mats['C_label']}, Re (no factor 2)",
+        "B": f"({labels['B']}) * exp({g_name})",
+        "C": f"{labels['C']}, Re (no factor 2)",
     }
     return a, Bn, C, None, mapping, B.shape[1], C.shape[0]
 

@@ -74,6 +74,11 @@ def _columns(cols: list[sympy.Matrix]) -> sympy.Matrix:
     return sympy.Matrix.hstack(*cols)
 
 
+def _entry(M: sympy.Matrix) -> Callable[[int, int], sympy.Expr]:
+    """The weight function (i, j) -> M[i, j]."""
+    return lambda i, j: M[i, j]
+
+
 def _framework(weight: Callable[[int, int], sympy.Expr], V: sympy.Matrix, X: sympy.Matrix, causal: bool = False):
     """y_i = sum_j f_ij (V x_j), the output equation of Definition 3.1, as a p x n matrix."""
     n = X.cols
@@ -306,7 +311,7 @@ def multi_head() -> Identity:
     WO, X, L = sym_matrix("WO", 2, 2), sym_matrix("x", 2, 2), sym_matrix("L", 2, 2)
     V = {h: sympy.Matrix([[sympy.Symbol(f"V{h}_{b}") for b in (1, 2)]]) for h in (1, 2)}
     a = {h: sym_matrix(f"a{h}_", 2, 2) for h in (1, 2)}
-    z = {h: _framework(lambda i, j, h=h: a[h][i, j], V[h], X) for h in (1, 2)}
+    z = {h: _framework(_entry(a[h]), V[h], X) for h in (1, 2)}
     concat = WO * sympy.Matrix.vstack(z[1], z[2])
     summed = sum((WO[:, h - 1] * V[h] * X * a[h].T for h in (1, 2)), sympy.zeros(2, 2))
     return (_flat(WO, V[1], V[2], a[1], a[2], X, L), pairing(L, concat), pairing(L, summed))

@@ -51,10 +51,8 @@ class GMat:
 
     def __matmul__(self, other: GMat) -> GMat:
         """The product over QQ(i)."""
-        if self.im is None and other.im is None:
-            return GMat(self.re * other.re)
         if self.im is None:
-            return GMat(self.re * other.re, self.re * other.im)
+            return GMat(self.re * other.re, None if other.im is None else self.re * other.im)
         if other.im is None:
             return GMat(self.re * other.re, self.im * other.re)
         return GMat(self.re * other.re - self.im * other.im, self.re * other.im + self.im * other.re)
@@ -131,8 +129,8 @@ def column_basis(m: GMat) -> tuple[list[int], list[list[Gauss]]]:
     Coordinates are those of the reduced row echelon form: column j = sum_l coords[j][l] * column pivots[l].
     """
     if m.im is None:
-        pivots, coords = _column_scaled_rref(m.re)
-        return pivots, [[(x, fmpq(0)) for x in row] for row in coords]
+        pivots, real = _column_scaled_rref(m.re)
+        return pivots, [[(x, fmpq(0)) for x in row] for row in real]
     real_pivots, real_coords = _column_scaled_rref(_realified_columns(m))
     pivots = [c // 2 for c in real_pivots[0::2]]  # independent columns give both R(u) and R(i u) as pivots
     coords = [list(zip(real_coords[2 * j][0::2], real_coords[2 * j][1::2])) for j in range(m.shape[1])]
@@ -141,7 +139,8 @@ def column_basis(m: GMat) -> tuple[list[int], list[list[Gauss]]]:
 
 def primes_1_mod_4(count: int) -> list[tuple[int, int]]:
     """The `count` largest primes p = 1 mod 4 below 2^62, each with s such that s^2 = -1 mod p."""
-    out, candidate = [], (1 << 62) - 3
+    out: list[tuple[int, int]] = []
+    candidate = (1 << 62) - 3
     while len(out) < count:
         if fmpz(candidate).is_prime():
             g = next(g for g in range(2, 1000) if pow(g, (candidate - 1) // 2, candidate) == candidate - 1)
@@ -180,6 +179,7 @@ def minimal_polynomial(a: GMat) -> list[Gauss]:
     if a.im is None:
         return [(c, fmpq(0)) for c in a.re.minpoly().coeffs()]
     x, y, den = integer_form(a)
+    assert y is not None  # a.im is not None: the imaginary part is a matrix
     m = a.shape[0]
     rho = max((sum(abs(int(x[r, c])) + abs(int(y[r, c])) for c in range(m)) for r in range(m)), default=0)
     bound = max(comb(m, j) * rho**j for j in range(m + 1))

@@ -88,7 +88,7 @@ def causal_target(ssm: SSM, n: int) -> DomainMatrix:
     rows = []
     for i in range(n):
         for a in range(p):
-            row = []
+            row: list = []
             for j in range(n):
                 row += W[i - j].to_list()[a] if i >= j else [ssm.domain.zero] * d
             rows.append(row)

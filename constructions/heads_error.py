@@ -213,6 +213,7 @@ def _parse(goal: dict) -> tuple:
         return [[parse_number(x, f"{where}[{i}][{j}]") for j, x in enumerate(row)] for i, row in enumerate(value)]
 
     form, n = goal["form"], goal["n"]
+    A: fmpq_mat | tuple
     if form == "dense":
         A = fmpq_mat(len(goal["A"]), len(goal["A"]), [x.re for row in rows(goal["A"], "goal.A") for x in row])
     else:

@@ -155,12 +155,12 @@ def jordan_chains(a: fmpq_mat, f: fmpq_poly, multiplicity: int) -> list[list[lis
     """
     e = f.degree()
     if a.nrows() * e <= REALIFIED_CHAINS_SIZE:
-        chains = realified_chains(a, f, multiplicity)
+        realified = realified_chains(a, f, multiplicity)
         as_k = lambda v: [fmpq_poly([v[j * e + t, 0] for t in range(e)]) for j in range(v.nrows() // e)]  # noqa: E731
-        return [[as_k(v) for v in chain] for chain in chains]
+        return [[as_k(v) for v in chain] for chain in realified]
     n_mat = shifted(a, f)
     powers = [[[fmpq_poly([1 if r == c else 0]) for c in range(len(n_mat))] for r in range(len(n_mat))]]
-    kernels = [[]]
+    kernels: list[list[list[Elem]]] = [[]]
     while len(kernels[-1]) < multiplicity:
         powers.append(kmatmul(n_mat, powers[-1], f))
         kernels.append(nullspace(powers[-1], f))
@@ -224,7 +224,7 @@ def eigen_structure(a: fmpq_mat) -> list[Eigen]:
     for f, e in eigen_factors(a):
         simple = None
         if e == 1:
-            if krylov is None:
+            if krylov is None or charpoly is None:
                 krylov, charpoly = krylov_ones(a), a.charpoly()
             coords = simple_eigenvector(krylov, charpoly, f, f.degree() <= NORMALIZE_DEGREE)
             simple = Eigen(f, [[_as_elements(coords, f.degree())]]) if coords is not None else None

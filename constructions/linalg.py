@@ -15,7 +15,7 @@ def rank_witness(m: DomainMatrix) -> tuple[int, dict]:
     rank = len(pivots)
     rows = list(pivots)
     basis = DomainMatrix([m.to_list()[r] for r in rows], (rank, m.shape[1]), m.domain) if rank else None
-    cols = list(basis.rref()[1]) if rank else []
+    cols = list(basis.rref()[1]) if basis is not None else []
     table = rref_t.to_list()
     combinations = [
         {"row": k, "coefficients": [number(m.domain.to_sympy(table[p][k])) for p in range(rank)]}

@@ -21,7 +21,9 @@ uses G itself, a different matrix with the same nonzero spectrum).
 
 from __future__ import annotations
 
-from flint import arb, ctx, fmpq, fmpq_mat
+from typing import cast
+
+from flint import acb, arb, ctx, fmpq, fmpq_mat
 
 __all__ = [
     "TRIPLES",
@@ -83,7 +85,8 @@ def eigenvalue_balls(M: fmpq_mat, prec: int = 256) -> list[arb]:
     old = ctx.prec
     ctx.prec = prec
     try:
-        roots = M.charpoly().complex_roots()
+        # python-flint's stub says list[acb]; complex_roots returns (root, multiplicity) pairs
+        roots = cast(list[tuple[acb, int]], M.charpoly().complex_roots())
         values = []
         for root, mult in roots:
             if not root.imag.contains(0):
@@ -112,8 +115,10 @@ def optimum_bounds(k: int, heads: int, n: int, bits: int = 64) -> tuple[fmpq, fm
     with ctx.workprec(256):
         ball = optimum_ball(k, heads, n)
         scale = arb(2) ** bits
-        lower = fmpq(int((ball.lower() * scale).floor().unique_fmpz()), 2**bits)
-        upper = fmpq(int((ball.upper() * scale).ceil().unique_fmpz()), 2**bits)
+        low, high = (ball.lower() * scale).floor().unique_fmpz(), (ball.upper() * scale).ceil().unique_fmpz()
+        if low is None or high is None:  # floor and ceil of a finite ball are exact integers
+            raise ArithmeticError(f"no integer bounds of the optimum ball {ball}")
+        lower, upper = fmpq(int(low), 2**bits), fmpq(int(high), 2**bits)
     return max(lower, fmpq(0)), upper
 
 

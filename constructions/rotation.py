@@ -54,7 +54,7 @@ def lagrange_sos(general_d: bool = False) -> list[tuple[int, list[str], sympy.Ex
     Lagrange's identity: (1 - a v1 - b v2)^2 + (a v2 - b v1)^2 = 1 - 2 a v1 - 2 b v2 + (a^2 + b^2)|v|^2,
     and the remaining coordinates add (a^2 + b^2) w with w >= 0.
     """
-    terms = [(1, [], 1 - a * v1 - b * v2), (1, [], a * v2 - b * v1)]
+    terms: list[tuple[int, list[str], sympy.Expr]] = [(1, [], 1 - a * v1 - b * v2), (1, [], a * v2 - b * v1)]
     if general_d:
         terms += [(1, ["w"], a), (1, ["w"], b)]
     return terms

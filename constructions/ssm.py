@@ -21,6 +21,7 @@ from functools import cached_property
 
 from flint import fmpq, fmpq_mat, fmpz_mat, nmod_mat
 from sympy.polys.domains import QQ, QQ_I
+from sympy.polys.domains.domain import Domain
 from sympy.polys.matrices import DomainMatrix
 
 from constructions.gaussian import (
@@ -78,7 +79,7 @@ class SSM:
         return self.C.shape[0]
 
     @property
-    def domain(self) -> object:
+    def domain(self) -> Domain:
         """QQ or QQ_I."""
         return self.A.domain
 
@@ -205,10 +206,8 @@ def minimal_polynomial(ssm: SSM) -> list:
 def _cmul(x: tuple[fmpz_mat, fmpz_mat | None], y: tuple[fmpz_mat, fmpz_mat | None]) -> tuple:
     """The product of two Gaussian-integer matrices given as (re, im) pairs (im None when zero)."""
     (xr, xi), (yr, yi) = x, y
-    if xi is None and yi is None:
-        return xr * yr, None
     if xi is None:
-        return xr * yr, xr * yi
+        return xr * yr, None if yi is None else xr * yi
     if yi is None:
         return xr * yr, xi * yr
     return xr * yr - xi * yi, xr * yi + xi * yr
@@ -232,8 +231,8 @@ def lag_matrix(ssm: SSM, count: int) -> GMat:
     re = fmpq_mat(rows, count, [re_cols[t][i] for i in range(rows) for t in range(count)])
     if all(c is None for c in im_cols):
         return GMat(re)
-    im_cols = [c if c is not None else [fmpq(0)] * rows for c in im_cols]
-    return GMat(re, fmpq_mat(rows, count, [im_cols[t][i] for i in range(rows) for t in range(count)]))
+    filled = [c if c is not None else [fmpq(0)] * rows for c in im_cols]
+    return GMat(re, fmpq_mat(rows, count, [filled[t][i] for i in range(rows) for t in range(count)]))
 
 
 def interaction_basis(ssm: SSM) -> InteractionBasis:
@@ -297,8 +296,8 @@ def _columns(m: fmpq_mat, cols: list[int]) -> fmpq_mat:
     return fmpq_mat(m.nrows(), len(cols), [m[r, c] for r in range(m.nrows()) for c in cols])
 
 
-def cyclic_vectors(basis: InteractionBasis, limit: int = 64) -> list[int] | None:
-    """Unit vectors e_i whose Krylov vectors A^j e_i (j < d) span the state space (None if not found)."""
+def cyclic_vectors(basis: InteractionBasis, limit: int = 64) -> list[list[int]] | None:
+    """Integer vectors (all-ones, then unit vectors) whose Krylov vectors A^j v (j < d) span the state, or None."""
     if basis.annihilator is None:
         return None
     return krylov_cyclic(basis.ssm.native[0], len(basis.annihilator) - 1, limit)
@@ -309,7 +308,8 @@ def coefficients(basis: InteractionBasis, n: int) -> Iterator[list]:
     if basis.annihilator is None:  # a full-span basis keeps c_tau for tau <= t_k only: use the annihilator's
         yield from coefficients(interaction_basis(basis.ssm), n)
         return
-    p, d, window = basis.annihilator, len(basis.annihilator) - 1, []
+    p, d = basis.annihilator, len(basis.annihilator) - 1
+    window: list[list] = []
     zero = basis.ssm.domain.zero
     for tau in range(n):
         if tau < d:

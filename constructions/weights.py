@@ -203,7 +203,7 @@ def exact_system(arrays: dict, prefix: str, source: str, sha256: str) -> ExactSy
         )
     a_names, b_names, c_names = names["A"], names["B"], names["C"]
     dtypes = {name: str(np.asarray(arrays[name]).dtype) for name in a_names + b_names + c_names}
-    info = {"file": Path(source).name, "sha256": sha256, "prefix": prefix}
+    info: dict[str, object] = {"file": Path(source).name, "sha256": sha256, "prefix": prefix}
     info["arrays"] = {"A": a_names, "B": b_names, "C": c_names}
     info["dtypes"] = dtypes
     return ExactSystem(form, _texts(A), _texts(B), _texts(C), info)

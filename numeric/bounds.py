@@ -1,13 +1,14 @@
 """The one module of named floating-point constants and a-priori error-bound formulas, each with its reason.
 
 Every bound is written twice on purpose: as a Python function over exact Fractions (used by numeric/ to
-decide a verdict) and as an expression string in the kernel's syntax (frozen in verify/kernel/specs/snum.json
+decide a verdict) and as an expression string in the kernel's syntax (frozen in verify/kernel/specs/num_checks.json
 and re-evaluated exactly by the kernel kind float_bound). tests/test_numeric_bounds.py checks they agree.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 
 __all__ = [
@@ -241,7 +242,7 @@ VALUES: dict[str, tuple[str, ...]] = {
 }
 
 
-def evaluate(name: str, env: dict[str, Fraction | int]) -> Fraction:
+def evaluate(name: str, env: Mapping[str, Fraction | int]) -> Fraction:
     """The bound `name` as an exact Fraction, computed by Python code written independently of the string form."""
     e = {k: Fraction(v) for k, v in env.items()}
     u = e.get("u", U)

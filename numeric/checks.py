@@ -108,7 +108,7 @@ class Check:
 
     def _bound_at(self, values: dict[str, Fraction]) -> Fraction:
         """The sum of the formulas at the sizes and the given values."""
-        env = {"u": U, **self.sizes, **values}
+        env: dict[str, Fraction | int] = {"u": U, **self.sizes, **values}
         env.update({f"{k}_log2": (v - 1).bit_length() if v > 1 else 0 for k, v in self.sizes.items()})
         env.update(Vcat_rowsum=self.info.get("Vcat_rowsum", 0))
         return sum((evaluate(f, env) for f in self.formulas), Fraction(0))
@@ -177,7 +177,7 @@ def _common(model: ExactSSM, x: np.ndarray) -> tuple[dict, dict, dict, str]:
     """Sizes, matrices and values shared by the SSM checks (CF, geo, X)."""
     m, p, d = model.dims
     n = x.shape[0]
-    frob2 = sum(v * v for row in model.C for v in row)
+    frob2 = sum((v * v for row in model.C for v in row), Fraction(0))
     gram = gram_bound(model.A)
     if gram < 1:
         kind, geo = "contractive", round_up(Fraction(2) / (1 - gram))

@@ -4,8 +4,8 @@ The k-head form y_i = sum_h V^(h) sum_j c_{i-j,h} x_j is evaluated by numeric.ss
 inside chunks of CHUNK positions, modal states carried across chunks) and compared with the SSM's chunked scan;
 the a-priori bound is numeric.bounds' "heads_chunked" plus "scan". Its inputs A1, Y0, Y1 are computed here exactly
 from the exact construction (numeric.construction.head_form), |z| <= |Re z| + |Im z| and sum_{j<N} |lambda|^j <=
-min(N, 2/(1 - |lambda|^2)). The statement (verify/kernel/specs/snum_chunked.json) is generated from the same checks by
-verify/statements/snum_chunked.py.
+min(N, 2/(1 - |lambda|^2)). The statement (verify/kernel/specs/num_chunked.json) is generated from the same checks by
+verify/statements/num_chunked.py.
 """
 
 from __future__ import annotations
@@ -66,13 +66,13 @@ def carried_norms(form: HeadForm, chunk: int, chunks: int) -> tuple[Fraction, Fr
         raise ValueError("an eigenvalue has modulus above 1; the chunked bound assumes |lambda| <= 1")
     size = [[abs(a) + abs(b) for a, b in row] for row in form.beta]  # >= |beta_hl|
     local = [_geometric(r, chunk) for r in r2]  # B_l
-    a1 = max(sum(s * b for s, b in zip(row, local)) for row in size)
+    a1 = max(sum((s * b for s, b in zip(row, local)), Fraction(0)) for row in size)
     sums = [_weighted(r ** (chunk // 2), chunks - 1) for r in r2]  # rho_l = (|lambda_l|^2)^(L/2), L even
     y0, y1 = Fraction(0), Fraction(0)
     for r in range(len(form.V[0])):
         w = [sum(size[h][j] * sum(abs(v) for v in form.V[h][r]) for h in range(form.k)) for j in range(len(r2))]
-        y0 = max(y0, sum(wj * b * s0 for wj, b, (s0, _) in zip(w, local, sums)))
-        y1 = max(y1, sum(wj * b * s1 for wj, b, (_, s1) in zip(w, local, sums)))
+        y0 = max(y0, sum((wj * b * s0 for wj, b, (s0, _) in zip(w, local, sums)), Fraction(0)))
+        y1 = max(y1, sum((wj * b * s1 for wj, b, (_, s1) in zip(w, local, sums)), Fraction(0)))
     return a1, y0, y1
 
 

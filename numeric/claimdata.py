@@ -1,6 +1,6 @@
 """The data of the num.* claims: their checks at a scale and the overflow obligations.
 
-The frozen statements are generated from the same checks by verify/statements/snum.py. The kernel kind float_bound
+The frozen statements are generated from the same checks by verify/statements/num_checks.py. The kernel kind float_bound
 caps every supplied value exactly, re-derives each bound from the certificate's sizes and values and checks error <=
 bound and that no NaN/Inf occurred; it re-checks the arithmetic of the bound, not the float computation.
 Size: VERIFY_NUMERIC_SCALE=default|large; backend: VERIFY_NUMERIC_DEVICE=cpu|cuda, VERIFY_NUMERIC_BACKEND.

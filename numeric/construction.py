@@ -37,13 +37,11 @@ class ExactSSM:
 
     def floats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """A, B, C as float64 arrays (exact, since every entry is a short dyadic)."""
-        out = tuple(
-            np.array([[float(x) for x in row] for row in M], dtype=np.float64) for M in (self.A, self.B, self.C)
-        )
+        A, B, C = (np.array([[float(x) for x in row] for row in M], dtype=np.float64) for M in (self.A, self.B, self.C))
         for exact_m in (self.A, self.B, self.C):
             if any(Fraction(float(x)) != x for row in exact_m for x in row):
                 raise ValueError(f"{self.name}: an entry is not exactly representable in float64")
-        return out
+        return A, B, C
 
     def eigenvalues(self) -> list[Gauss]:
         """lambda_l = a + i b of each 2x2 block, checking the block structure."""
@@ -127,9 +125,9 @@ def head_form(ssm: ExactSSM, basis: str = "modal") -> HeadForm:
     vecs = fmpq_mat(p * d, m, [W[t][i // d, i % d] for i in range(p * d) for t in range(m)])
     pivots = _pivot_columns(vecs)
     k = len(pivots)
-    basis = fmpq_mat(p * d, k, [vecs[i, t] for i in range(p * d) for t in pivots])
-    rows = _pivot_columns(basis.transpose())
-    S = fmpq_mat(k, k, [basis[r, h] for r in rows for h in range(k)])
+    spanning = fmpq_mat(p * d, k, [vecs[i, t] for i in range(p * d) for t in pivots])
+    rows = _pivot_columns(spanning.transpose())
+    S = fmpq_mat(k, k, [spanning[r, h] for r in rows for h in range(k)])
     Sinv = S.inv()
     Bm, Cm = _mat([list(r) for r in ssm.B]), _mat([list(r) for r in ssm.C])
     beta = []

@@ -79,15 +79,17 @@ def _abs_up(mode: Mode) -> float:
     return float(np.nextafter(math.sqrt(float(mode.modulus2)) * (1 + 2**-51), np.inf))
 
 
-def stable_eval(lam: complex | float, q: int, x: np.ndarray, chunk: int, dtype: type = np.complex128) -> np.ndarray:
+def stable_eval(
+    lam: complex | float | np.number, q: int, x: np.ndarray, chunk: int, dtype: type = np.complex128
+) -> np.ndarray:
     """The re-anchored chunked evaluation (dtype complex128, clongdouble, or float64 for the absolute pass)."""
     real = np.float64 if dtype in (np.complex128, np.float64) else np.longdouble
     n, L = len(x), chunk
     Q = -(-n // L)
-    X = np.zeros(Q * L, dtype=real)
-    X[:n] = x
-    X = X.reshape(Q, L)
-    steps = np.full(L + 1, lam, dtype=dtype)
+    flat = np.zeros(Q * L, dtype=real)
+    flat[:n] = x
+    X = flat.reshape(Q, L)
+    steps: np.ndarray = np.full(L + 1, lam, dtype=dtype)
     steps[0] = 1
     T = np.cumprod(steps)  # lambda^tau, tau = 0..L
     taus = np.arange(L + 1)
@@ -95,12 +97,12 @@ def stable_eval(lam: complex | float, q: int, x: np.ndarray, chunk: int, dtype: 
     G = T[None, :] * pw  # G[t, tau] = lambda^tau tau^t
     diff = np.subtract.outer(np.arange(L), np.arange(L))
     lower = diff >= 0
-    Lmat = np.where(lower, G[q][np.where(lower, diff, 0)], 0).astype(dtype)
+    Lmat: np.ndarray = np.where(lower, G[q][np.where(lower, diff, 0)], 0).astype(dtype)
     y = X.astype(dtype) @ Lmat.T  # inside each chunk
     Gstack = G[:, L - np.arange(L)].T.astype(dtype)  # (L, q+1): lambda^(L-b) (L-b)^t
     E = X.astype(dtype) @ Gstack  # each chunk's moments at the next anchor
     Bm = np.array([[real(math.comb(t, v) * L ** (t - v)) if v <= t else 0 for v in range(q + 1)] for t in range(q + 1)])
-    S = np.zeros((Q, q + 1), dtype=dtype)
+    S: np.ndarray = np.zeros((Q, q + 1), dtype=dtype)
     for c in range(1, Q):
         S[c] = T[L] * (Bm @ S[c - 1]) + E[c - 1]
     Ct = np.array([[real(math.comb(q, t) * a ** (q - t)) for t in range(q + 1)] for a in range(L)], dtype=real)
@@ -241,7 +243,8 @@ def overflow_index(mode: Mode) -> int:
     with ctx.workprec(256):
         r2 = arb(mode.modulus2.numerator) / mode.modulus2.denominator
         ratio = -2 * (arb(2**54 - 1) * arb(2) ** 970).log() / r2.log()
-        j = int(ratio.floor().unique_fmpz()) if ratio.floor().is_exact() else None
+        floor = ratio.floor().unique_fmpz() if ratio.floor().is_exact() else None
+        j = int(floor) if floor is not None else None
         if j is None or ratio.contains(j) or ratio.contains(j + 1):
             raise ArithmeticError(f"{mode.label}: the overflow index is not decided at 256 bits")
     return j + 1

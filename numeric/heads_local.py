@@ -99,7 +99,7 @@ def heads_local(bk: Backend, V: Any, beta: Any, lam: Any, x: Any, chunk: int) ->
         b2 = methods._max_nan(b2, bk.amax((abs(packed) ** 2).sum(-1)) ** 0.5)
         FX = methods._fft_last(bk, packed, NL)  # (g, ceil(d/2), NL)
         bF = methods._max_nan(bF, bk.amax(abs(FX)))
-        if bk.name == "numpy":  # in place in one reused buffer; the head sum as two products over the heads
+        if buf is not None:  # numpy: in place in one reused buffer; the head sum as two products over the heads
             local, zmax = _local_numpy(Fc, FX, weights.reshape(k * half, 2, p), buf[:g], chunk)
         else:
             local, zmax = _local_generic(bk, Fc, FX, weights, chunk)

@@ -11,8 +11,12 @@ torch is imported inside the functions, so this module imports without it; every
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import torch
 
 __all__ = [
     "UNIT_ROUNDOFF",
@@ -103,7 +107,7 @@ def ssm_error_bound(A: np.ndarray, B: np.ndarray, C: np.ndarray, tau: int) -> fl
 # --- causal softmax attention --------------------------------------------------------------------------------
 
 
-def attention_outputs(WQ: object, WK: object, V: object, X: object, i: int) -> object:
+def attention_outputs(WQ: object, WK: object, V: object, X: object, i: int) -> torch.Tensor:
     """y_i = sum_{t<=i} alpha_it V x_t with alpha_i. = softmax_t(q_i^T k_t) (torch or numpy rows, 1-based i)."""
     import torch
 

@@ -19,8 +19,10 @@ import math
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -38,6 +40,9 @@ from numeric.table1_tracked import (
     sum_pair,
     tsum,
 )
+
+# A numpy array or a torch tensor: the plain rows run the same code on either library (xp is numpy or torch).
+Array = Any
 
 __all__ = [
     "ROWS",
@@ -76,7 +81,11 @@ PAPER = {  # Table 1 as printed: complexity, memory, depth
 def make_inputs(n: int, seed: int = 0) -> dict[str, np.ndarray]:
     """Random inputs and parameters of every row at length n (a stable A with spectral radius 0.9)."""
     rng = np.random.default_rng(seed)
-    g = lambda *shape: rng.standard_normal(shape) / math.sqrt(shape[-1])  # noqa: E731
+
+    def g(*shape: int) -> np.ndarray:
+        """A random matrix of the given shape, its entries scaled by 1/sqrt(its last dimension)."""
+        return rng.standard_normal(shape) / math.sqrt(shape[-1])
+
     return {
         "X": rng.standard_normal((D, n)), "V": g(P, D), "WQ": g(R, D), "WK": g(R, D),
         "c": rng.standard_normal(2 * K + 1),
@@ -100,8 +109,8 @@ def tracked_row(name: str, n: int, inputs: dict | None = None) -> tuple[int, int
     elif name == "attention":
         scores = matmul(matmul(z["WQ"], X).T, matmul(z["WK"], X))
         e = ew(np.exp, mul(1 / math.sqrt(R), scores))
-        z = tsum(e, 1)  # the softmax normalizer, summed once
-        a = ew(np.divide, e, Tracked(z.v[:, None], z.d[:, None]))
+        norm = tsum(e, 1)  # the softmax normalizer, summed once
+        a = ew(np.divide, e, Tracked(norm.v[:, None], norm.d[:, None]))
         y = matmul(matmul(V, X), a.T)
     elif name.startswith("linear-attention") or name.startswith("causal"):
         phi = ew(np.exp, matmul(z["WQ"], X))  # positive features (r x n)
@@ -114,10 +123,10 @@ def tracked_row(name: str, n: int, inputs: dict | None = None) -> tuple[int, int
             if name.endswith("(scan)"):
                 (states,) = scan((outer,), sum_pair)
             else:
-                states = [outer[0]]
+                steps = [outer[0]]
                 for t in range(1, n):
-                    states.append(add(states[-1], outer[t]))
-                states = Tracked(np.stack([s.v for s in states]), np.stack([s.d for s in states]))
+                    steps.append(add(steps[-1], outer[t]))
+                states = Tracked(np.stack([s.v for s in steps]), np.stack([s.d for s in steps]))
             y = matmul(phi.T[:, None, :], states)  # n x 1 x p
     elif name.startswith("ssm"):
         bx = matmul(z["B"], X).T[:, :, None]  # n x s x 1
@@ -162,7 +171,7 @@ def tracked_row(name: str, n: int, inputs: dict | None = None) -> tuple[int, int
 ROWS = list(PAPER)
 
 
-def plain_row(name: str, inputs: dict, xp: object) -> tuple[Callable, Callable]:
+def plain_row(name: str, inputs: dict, xp: ModuleType) -> tuple[Callable, Callable]:
     """(weights, forward) closures in numpy or torch: the tracked computations, except that scans use doubling.
 
     The plain scans are Hillis-Steele doubling (O(n log n) work, log n steps) where the tracked rows use the
@@ -256,7 +265,7 @@ def plain_row(name: str, inputs: dict, xp: object) -> tuple[Callable, Callable]:
     return table[name]
 
 
-def _shift(xp: object, u: object, k: int) -> object:
+def _shift(xp: ModuleType, u: Array, k: int) -> Array:
     """u shifted right by k columns with zero fill (u_{i-k})."""
     out = xp.zeros(u.shape, dtype=u.dtype) if xp is not np else np.zeros(u.shape)
     n = u.shape[1]
@@ -267,7 +276,7 @@ def _shift(xp: object, u: object, k: int) -> object:
     return out
 
 
-def _lin_recurrent(xp: object, inputs: dict, exp: Callable) -> object:
+def _lin_recurrent(xp: ModuleType, inputs: dict, exp: Callable) -> Array:
     """Causal linear attention as an RNN: one r x p state updated in place."""
     X, V = inputs["X"], inputs["V"]
     n = X.shape[1]
@@ -344,7 +353,7 @@ def measure_row(name: str, sizes: list[int], time_sizes: list[int], torch_too: b
     return out
 
 
-def fit_exponent(sizes: list[int], values: list[float]) -> float | None:
+def fit_exponent(sizes: list[int], values: Sequence[float]) -> float | None:
     """Least-squares slope of log(value) on log(n); None when a value is 0 (nothing allocated) or not finite."""
     if any((not math.isfinite(v)) or v <= 0 for v in values):
         return None
@@ -376,7 +385,8 @@ def _power(sizes: list[int], values: list[float]) -> str:
 def run(sizes: list[int], time_sizes: list[int], torch_too: bool = True, rows: list[str] | None = None) -> dict:
     """Measure every row (or the named ones) and fit the exponents."""
     dims = {"d": D, "p": P, "r": R, "s": S, "conv_radius": K}
-    result = {"sizes": sizes, "time_sizes": time_sizes, "dims": dims, "rows": {}}
+    measured: dict[str, dict] = {}
+    result = {"sizes": sizes, "time_sizes": time_sizes, "dims": dims, "rows": measured}
     for name in rows or ROWS:
         m = measure_row(name, sizes, time_sizes, torch_too)
         m["fit"] = {
@@ -388,7 +398,7 @@ def run(sizes: list[int], time_sizes: list[int], torch_too: bool = True, rows: l
             "torch_s": _power(time_sizes, m["torch_s"]) if m["torch_s"] else "not run",
         }
         m["paper"] = dict(zip(("complexity", "memory", "depth"), PAPER[name]))
-        result["rows"][name] = m
+        measured[name] = m
     return result
 
 

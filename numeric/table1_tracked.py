@@ -55,7 +55,7 @@ class Tracked:
         self.v = np.asarray(value)
         self.d = np.zeros(self.v.shape, dtype=np.int64) if depth is None else np.broadcast_to(depth, self.v.shape)
 
-    def __getitem__(self, index: object) -> Tracked:
+    def __getitem__(self, index: int | slice | tuple | np.ndarray | None) -> Tracked:
         return Tracked(self.v[index], self.d[index])
 
     @property

@@ -64,7 +64,7 @@ def test_the_attention_jacobian_formula_matches_finite_differences(T):
 def test_a_jacobian_without_the_square_in_its_denominator_is_rejected():
     from verify.kernel.core.errors import KernelError
     from verify.kernel.kinds import check_obligation, read_goal
-    from verify.statements.sexp_readings import attention_goal
+    from verify.statements.exp_readings import attention_goal
 
     goal = attention_goal()["goal"]
     goal["value"] = {"num": goal["value"]["num"], "den": "T + ET"}

@@ -26,6 +26,16 @@ def test_ruff_check_is_clean():
     assert done.returncode == 0, done.stdout[-3000:]
 
 
+def test_mypy_on_the_rest_is_clean(tmp_path):
+    # mypy at the default level, one run over verify/ (less the kernel, checked --strict below), constructions/ and
+    # numeric/ (issue 20, item 4); settings in pyproject.toml's [tool.mypy]. About 20 s of CPU from a cold cache.
+    pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[test]')")
+    command = [sys.executable, "-m", "mypy", "--follow-imports=silent", "--cache-dir", str(tmp_path)]
+    command += ["--exclude", "^verify/kernel/", "verify", "constructions", "numeric"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0 and "Success" in done.stdout, done.stdout[-5000:] + done.stderr[-2000:]
+
+
 def test_ruff_format_is_clean():
     done = subprocess.run([_ruff(), "format", "--check", "."], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:]

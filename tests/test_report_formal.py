@@ -23,14 +23,14 @@ def test_summarize_keeps_any_string_ascii():
 
 def test_formal_lines_of_an_instance_claim_show_its_literal_numbers():
     lines = formal_lines(statements()["thm4.4.stall"])
-    assert lines[0] == "s4_2_heads.json: verdict certified; no inputs"
+    assert lines[0] == "s4_heads.json: verdict certified; no inputs"
     assert lines[1] == "condition7 (ssm_condition7): A = 3x3 matrix, B = 3x1 matrix, C = 2x3 matrix, k = 2, n_min = 3"
     assert len(lines) == 4
 
 
 def test_formal_lines_of_a_template_separate_inputs_from_derived_parameters():
     lines = formal_lines(statements()["thm4.4.heads"])
-    assert lines[0] == "s4_2_heads.json: verdict certified; inputs A, B, C, n; derived by the kernel: k, n_min, r"
+    assert lines[0] == "s4_heads.json: verdict certified; inputs A, B, C, n; derived by the kernel: k, n_min, r"
     assert "condition7 (ssm_condition7): A = <A>, B = <B>, C = <C>, k = <k>, n_min = <n_min>" in lines
 
 

@@ -84,4 +84,4 @@ def test_each_card_shows_the_registered_formal_goal_after_the_words(report):
     card = page[page.index('id="claim-thm4-2"') :]
     formal = card.index('<div class="formal">')
     assert card.index('<div class="words">') < formal < card.index("<details")
-    assert "<code>s4_1_rank_gap.json: verdict certified; no inputs</code>" in card[formal:]
+    assert "<code>s4_rank_gap.json: verdict certified; no inputs</code>" in card[formal:]

@@ -61,3 +61,10 @@ def test_statements_break_at_clause_separators_relations_without_spaces_and_word
     assert r"\left(a\right)\leftarrow b" in wrap_formula(r"\left(a\right)\leftarrow b = c", 3)  # \left is not \le
     words = r"H\ge k\ \text{for content-dependent weights};\ H\ge k\ \text{for position-only weights}"
     assert all(len(row) < 60 for row in wrap_formula(words, 30).split(r" \\ "))
+
+
+def test_a_backslash_before_a_line_break_is_a_command_not_a_crash():
+    # found by mypy (issue 20): "\\." did not match a backslash followed by a newline, and _parse raised
+    # AttributeError on None.group; LaTeX reads "\<newline>" as a control space
+    assert _parse("a \\\n b") == ["a \\\n b"]
+    assert wrap_formula("x + \\\n" * 40, 30).count("\\\n") >= 39  # wrapped (the trailing one may be trimmed)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
 from pathlib import Path
+from types import FrameType
 
 from verify.kernel import FORMAT, canonical_bytes, content_hash, digest, read_goal, registered_goal, statements
 
@@ -109,7 +110,9 @@ def _as_registered(claim_id: str, verdict: str, obligation: Obligation, params: 
     if goal == obligation.goal:
         return obligation
     where = f"{claim_id}: {obligation.name}"
-    if read_goal(obligation.kind, obligation.goal, where) != read_goal(obligation.kind, goal, where):
+    if not isinstance(goal, dict) or read_goal(obligation.kind, obligation.goal, where) != read_goal(
+        obligation.kind, goal, where
+    ):
         raise ValueError(f"{where}: the built goal differs from the registered statement")
     return dataclasses.replace(obligation, goal=goal)
 
@@ -181,7 +184,7 @@ def deferred_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught: list[tuple[int, object]] = []
+    caught: list[tuple[int, FrameType | None]] = []
     previous = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     for number in previous:
         signal.signal(number, lambda signum, frame: caught.append((signum, frame)))
@@ -191,7 +194,7 @@ def deferred_signals() -> Iterator[None]:
         for number, handler in previous.items():
             signal.signal(number, handler)
         for signum, frame in caught[:1]:
-            handler = previous[signum]
+            handler = previous[signal.Signals(signum)]
             if callable(handler):
                 handler(signum, frame)
             elif handler == signal.SIG_DFL:
@@ -296,7 +299,7 @@ def sweep_stale_temps(folder: Path) -> list[Path]:
     writing into the same folder right now); any other .*.tmp file (older versions named them .NAME.RANDOM.tmp)
     is removed.
     """
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(folder.iterdir())
     except OSError:

@@ -65,13 +65,15 @@ def exact_system_of(layer: Layer, file: str, sha256: str) -> ExactSystem:
     """The layer as the kernel's diagonal form W(tau) = Re(C diag(a)^tau B), D as modes with a = 0."""
     a_list, b_rows, c_cols = [], [], []
     d, p = layer.d, layer.p
-    if layer.depthwise:
+    if layer.inputs is not None:  # depthwise
         for r in range(p):
             for j in range(layer.a.shape[1]):
                 a_list.append(layer.a[r, j])
                 b_rows.append(np.eye(d)[layer.inputs[r]].astype(complex))
                 c_cols.append(np.eye(p)[r] * layer.C[r, j])
     else:
+        if layer.B is None:
+            raise ValueError(f"{file}: a MIMO layer without B")
         for j in range(len(layer.a)):
             a_list.append(layer.a[j])
             b_rows.append(layer.B[j])
@@ -107,6 +109,8 @@ def float_arrays(layer: Layer) -> tuple[str, str, dict]:
         if layer.D is not None:
             arrays["d"] = np.asarray(layer.D[np.arange(layer.p), layer.inputs], dtype=float)
         return "depthwise", "rows", arrays
+    if layer.B is None:
+        raise ValueError("a MIMO layer without B")
     arrays = {"a": layer.a.astype(complex), "B": layer.B.astype(complex), "C": layer.C.astype(complex)}
     modes = len(layer.a)
     if layer.D is not None:

@@ -21,7 +21,14 @@ SUMMARY = Path("docs") / "coq-results.json"
 """Where the summary lives, relative to the checkout."""
 
 _FORMAT = "hmh-coq-summary/1"
-_TOTALS = ("obligations", "obligations_checked", "claims", "claims_all", "claims_partly", "refutations")
+_TOTALS: tuple[str, ...] = (
+    "obligations",
+    "obligations_checked",
+    "claims",
+    "claims_all",
+    "claims_partly",
+    "refutations",
+)
 _TOTALS += ("counterexamples", "counterexamples_checked", "failed")
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TypeGuard
 
 __all__ = [
     "FIGURES_FOLDER",
@@ -67,7 +68,7 @@ def figures_folder(certificate_folder: Path, given: Path | None = None) -> Path:
     return given if given is not None else certificate_folder / FIGURES_FOLDER
 
 
-def is_claim_id(value: object) -> bool:
+def is_claim_id(value: object) -> TypeGuard[str]:
     """True for a string of the form of a claim id (letters, digits, . _ + -; no path separator, no leading dot)."""
     return isinstance(value, str) and CLAIM_ID.fullmatch(value) is not None
 

@@ -108,7 +108,11 @@ def _json_system(path: Path) -> tuple[ExactSystem, int | None]:
     diagonal = all(A[i][j] == "0" for i in range(len(A)) for j in range(len(A)) if i != j)
     if not diagonal and any("i" in x for row in A + B + C for x in row):
         raise BadWeights(f"{path}: a complex A must be diagonal for the error table")
-    source = {"file": path.name, "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "prefix": ""}
+    source: dict[str, object] = {
+        "file": path.name,
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "prefix": "",
+    }
     source.update(arrays={"A": ["A"], "B": ["B"], "C": ["C"]}, dtypes={"A": "exact", "B": "exact", "C": "exact"})
     form_a = [A[i][i] for i in range(len(A))] if diagonal else A
     return ExactSystem("diagonal" if diagonal else "dense", form_a, B, C, source), n

@@ -9,6 +9,7 @@ over MEMORY_LIMIT is refused at once (exit 2), naming its sizes and the limit.
 
 from __future__ import annotations
 
+import argparse
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -127,7 +128,7 @@ def analyze_float(path: Path, prefix: str, n: int, tolerance: Fraction, out: Pat
     return summary
 
 
-def check_against(args: object, params: dict) -> tuple[str | None, str]:
+def check_against(args: argparse.Namespace, params: dict) -> tuple[str | None, str]:
     """--check of a float certificate of an A, B, C file: (problem or None, message): same sha256, same arrays."""
     from constructions.weights import read_arrays
     from verify.claims.exp_heads_float import encode

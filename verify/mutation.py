@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from verify.certificate import reseal
 from verify.kernel import check_certificate, content_hash, digest, statements
@@ -60,8 +61,10 @@ def _edits(value: object) -> list[tuple[str, object]]:
     """The operators that apply to one leaf: (name, new value)."""
     if isinstance(value, bool) or value is None:
         return [("flip", not value)]
+    out: list[tuple[str, object]]
     if isinstance(value, int):
-        return [("plus-one", value + 1)] + ([("minus-one", value - 1)] if value > 0 else [])
+        out = [("plus-one", value + 1)]
+        return out + ([("minus-one", value - 1)] if value > 0 else [])
     if isinstance(value, float):
         return [("scale", value * 2 + 1)]
     if isinstance(value, list):
@@ -90,16 +93,16 @@ def _readable(path: Path_) -> str:
     return out
 
 
-def _set(root: object, path: Path_, value: object) -> None:
-    """root[path] = value, in place."""
+def _set(root: Any, path: Path_, value: object) -> None:
+    """root[path] = value, in place (root a JSON value: dicts and lists)."""
     target = root
     for part in path[:-1]:
         target = target[part]
     target[path[-1]] = value
 
 
-def _get(root: object, path: Path_) -> object:
-    """root[path]."""
+def _get(root: Any, path: Path_) -> object:
+    """root[path] (root a JSON value: dicts and lists)."""
     for part in path:
         root = root[part]
     return root
@@ -187,12 +190,12 @@ def mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) ->
         yield Mutation(where, op, new), _edited_and_resealed(cert, sites, kind, path, new)
 
 
-def _replaced(root: object, path: Path_, value: object) -> object:
+def _replaced(root: Any, path: Path_, value: object) -> object:
     """A copy of root with root[path] = value: only the containers along path are copied, the rest is shared."""
     if not path:
         return value
     head, rest = path[0], path[1:]
-    out = dict(root) if isinstance(root, dict) else list(root)
+    out: Any = dict(root) if isinstance(root, dict) else list(root)
     out[head] = _replaced(root[head], rest, value) if rest else value
     return out
 
@@ -298,7 +301,7 @@ def true_for_other_inputs(mutated: dict) -> bool:
 
 def run_mutations(cert: dict, per_cert: int = 200, params_cap: int | None = None) -> tuple[int, list[Mutation]]:
     """(how many mutations were tried, the unexplained survivors) for one certificate."""
-    tried, survivors, memo = 0, [], {}
+    tried, survivors, memo = 0, list[Mutation](), dict[str, str | None]()
     before = content_hash(cert)  # the mutated copies share cert's unedited parts: nothing may change them
     for mutation, mutated in mutations(cert, per_cert, params_cap):
         tried += 1

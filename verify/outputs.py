@@ -10,8 +10,12 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verify.inputs import InputError
+
+if TYPE_CHECKING:
+    from verify.kernel import CheckResult
 
 __all__ = [
     "check_own",
@@ -92,7 +96,7 @@ def output_errors(folder: Path, option: str = "--out") -> Iterator[None]:
         raise InputError(f"{option} {folder}: {where} ({err.strerror or err})") from None
 
 
-def check_own(data: bytes, path: Path) -> object:
+def check_own(data: bytes, path: Path) -> CheckResult:
     """The kernel's result for a certificate a command has just built from the user's own SSM (its bytes, as they
     will be written to path), under the allowance the commands give their own certificates (limits.work_allowance:
     the user chose the sizes and spends their own time; a plain `verify check` of the file gets WORK_BUDGET)."""

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr
 
 __all__ = ["ClaimFailure", "ClaimItem", "ClaimCollector"]
 
@@ -94,7 +98,9 @@ class ClaimCollector(pytest.Collector):
             raise ClaimFailure(f"--verify-claims {pattern!r}: no registered claim matches (see python -m verify list)")
         return [ClaimItem.from_parent(self, name=c.id, claim_id=c.id) for c in claims]
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: str | None = None
+    ) -> str | TerminalRepr:
         """The plugin's own message instead of a Python traceback."""
         if isinstance(excinfo.value, ClaimFailure):
             return str(excinfo.value)
@@ -104,8 +110,8 @@ class ClaimCollector(pytest.Collector):
 class ClaimItem(pytest.Item):
     """One claim: build, kernel-check, compare with the baseline."""
 
-    def __init__(self, *, claim_id: str, **kwargs: object) -> None:
-        """An item named after its claim."""
+    def __init__(self, *, claim_id: str, **kwargs: Any) -> None:
+        """An item named after its claim (the other keywords are pytest.Item's, passed on)."""
         super().__init__(**kwargs)
         self.claim_id = claim_id
 
@@ -136,7 +142,7 @@ class ClaimItem(pytest.Item):
             if message:
                 raise ClaimFailure(f"regression against {baseline}: {message}")
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: object = None) -> str:
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: object = None) -> str | TerminalRepr:
         """The claim's own message instead of a Python traceback."""
         if isinstance(excinfo.value, ClaimFailure):
             return f"{self.claim_id}: {excinfo.value}"
@@ -167,7 +173,7 @@ def pytest_report_teststatus(report: pytest.TestReport, config: pytest.Config) -
     return None
 
 
-def pytest_terminal_summary(terminalreporter: object, exitstatus: int, config: pytest.Config) -> None:
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int, config: pytest.Config) -> None:
     """One line per refuted claim: where it fails and its correction (the summary line counts them)."""
     reports = terminalreporter.stats.get(REFUTED[0], [])
     if not reports:

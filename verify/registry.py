@@ -58,10 +58,13 @@ def _load_claim_modules() -> None:
 
 
 def all_claims() -> list[Claim]:
-    """Every registered claim, in the order of the kernel's spec files (paper order)."""
+    """Every registered claim in paper order: spec files in verify.statements.SPEC_FILES order, then file order."""
+    from verify.statements import SPEC_FILES
+
     _load_claim_modules()
+    rank = {f"{name}.json": i for i, name in enumerate(SPEC_FILES)}
     out = []
-    for claim_id, spec in statements().items():
+    for claim_id, spec in sorted(statements().items(), key=lambda item: rank.get(item[1]["spec_file"], len(rank))):
         if claim_id in _BUILDERS:
             build, module = _BUILDERS[claim_id]
             st = spec["statement"]

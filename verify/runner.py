@@ -66,7 +66,7 @@ class Outcome:
             return "skipped"
         if self.error:
             return "error"
-        return self.verdict if self.valid else "invalid"
+        return self.verdict if self.valid and self.verdict is not None else "invalid"
 
     def to_json(self) -> dict:
         """Machine-readable form (see README, 'JSON output')."""
@@ -92,7 +92,7 @@ def content_digest(cert: dict) -> str:
     sizes, exact matrices, all fixed by the frozen statement) are compared, and the kernel still re-checks every
     number. See docs/format.md, "Comparing certificates".
     """
-    spec = statements().get(cert.get("claim"), {}) if isinstance(cert, dict) else {}
+    spec = statements().get(str(cert.get("claim")), {}) if isinstance(cert, dict) else {}
     if spec.get("baseline") == "verdict":
         shape = [
             [o.get("name"), o.get("kind"), o.get("goal") if o.get("kind") == "float_bound" else None]

@@ -11,9 +11,10 @@ overlaid. The attention value is the median over random N(0, I) inputs (10%-90% 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import cast
 
 import numpy as np
-from flint import arb, ctx, fmpq, fmpq_mat
+from flint import acb, arb, ctx, fmpq, fmpq_mat
 
 from constructions.optimum import dyadic
 
@@ -69,7 +70,8 @@ def ssm_matrices(profile: Profile) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     torch.manual_seed(profile.seed)
     m, d = profile.state, profile.width
     layers = [torch.nn.Linear(i, o, bias=False) for i, o in ((m, m), (d, m), (m, d))]
-    return tuple(layer.weight.detach().double().numpy().copy() for layer in layers)
+    A, B, C = (layer.weight.detach().double().numpy().copy() for layer in layers)
+    return A, B, C
 
 
 def ssm_jacobian(A: np.ndarray, B: np.ndarray, C: np.ndarray, T: int) -> np.ndarray:
@@ -97,7 +99,8 @@ def exact_norm(M: np.ndarray | fmpq_mat, prec: int = 128) -> arb:
     old = ctx.prec
     ctx.prec = prec
     try:
-        roots = (X.transpose() * X).charpoly().complex_roots()
+        # python-flint's stub says list[acb]; complex_roots returns (root, multiplicity) pairs
+        roots = cast(list[tuple[acb, int]], (X.transpose() * X).charpoly().complex_roots())
         return max((r.real for r, _ in roots), key=lambda b: float(b.mid())).sqrt()
     finally:
         ctx.prec = old

@@ -101,7 +101,7 @@ def build_fig3(profile_name: str = "default", folder: Path | None = None) -> tup
     )
     png, data = figure3_png(numbers), fig3_numbers_bytes(numbers)
     _hand_over({"exp.fig3.png": png, "exp.fig3.json": data}, folder)
-    params = {"figure_sha256": _sha(png), "numbers_sha256": _sha(data)}
+    params: dict[str, object] = {"figure_sha256": _sha(png), "numbers_sha256": _sha(data)}
     obligations = []
     for row in numbers["runs"]:
         key = f"k{row['k']}.H{row['H']}"

@@ -7,6 +7,8 @@ Size: VERIFY_NUMERIC_SCALE=default|large; backend: VERIFY_NUMERIC_DEVICE=cpu|cud
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from numeric.checks import SIZES, Check
 from numeric.claimdata import (
     FEATURE_N,
@@ -26,7 +28,7 @@ from verify.registry import claim
 __all__: list[str] = []
 
 
-def _certificate(claim_id: str, checks: list[Check], params: dict, extra: list[Obligation] = ()) -> dict:
+def _certificate(claim_id: str, checks: list[Check], params: dict, extra: Sequence[Obligation] = ()) -> dict:
     """Certificate with verdict 'certified': the kernel alone decides whether every bound holds."""
     obligations = [
         Obligation(c.name, "float_bound", substituted(c.goal_template(), params), c.witness()) for c in checks

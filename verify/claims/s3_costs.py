@@ -34,8 +34,18 @@ def _register(claim_id: str, build: Callable[[], dict]) -> None:
     claim(claim_id)(build)
 
 
+def _section3_builder(claim_id: str) -> Callable[[], dict]:
+    """The builder of one Section 3 cost claim."""
+    return lambda: build_section3(claim_id)
+
+
+def _cell_builder(row: str, column: str) -> Callable[[], dict]:
+    """The builder of one Table 1 cell."""
+    return lambda: build_cell(row, column)
+
+
 for _id in SECTION3:
-    _register(_id, lambda _id=_id: build_section3(_id))
+    _register(_id, _section3_builder(_id))
 for _row in ROWS:
     for _column in COLUMNS:
-        _register(f"tab1.{_row}.{_column}", lambda r=_row, c=_column: build_cell(r, c))
+        _register(f"tab1.{_row}.{_column}", _cell_builder(_row, _column))

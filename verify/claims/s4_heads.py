@@ -12,6 +12,7 @@ from math import lcm
 
 from flint import fmpq
 from sympy.polys.domains import QQ
+from sympy.polys.domains.gaussiandomains import GaussianRational
 
 from constructions.exact import number
 from constructions.heads import INSTANCES
@@ -74,7 +75,7 @@ def ssm_rows(ssm: SSM) -> dict[str, list[list[str]]]:
     return {name: [[_text(x) for x in row] for row in M.to_list()] for name, M in zip("ABC", (ssm.A, ssm.B, ssm.C))}
 
 
-def _parts(x: object) -> tuple[fmpq, fmpq]:
+def _parts(x: fmpq | GaussianRational) -> tuple[fmpq, fmpq]:
     """(re, im) of a QQ or QQ_I element as python-flint rationals."""
     return (fmpq(x), fmpq(0)) if isinstance(x, fmpq) else (fmpq(QQ.convert(x.x)), fmpq(QQ.convert(x.y)))
 
@@ -139,7 +140,7 @@ def certificate_size(rows: dict[str, list[list[str]]]) -> tuple[int, int]:
 
 def span_witness(basis: InteractionBasis) -> dict:
     """The shared witness: annihilator, basis lags, minor columns, c_{tau,h} for tau < d, first nonzero lags."""
-    witness = {
+    witness: dict[str, object] = {
         "lags": list(basis.lags),
         "minor_cols": list(basis.minor_cols),
         "first_nonzero": basis.first_nonzero(),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import sympy
 
@@ -149,7 +149,7 @@ def implied(
     claim: str,
     multiplier: str,
     multipliers: dict[str, str],
-    signs: dict[str, Sequence[str]],
+    signs: Mapping[str, Sequence[str]],
     exps: dict[str, str] | None = None,
 ) -> Obligation:
     """An implied_inequality: claim >= 0 from the facts, with the given fact multipliers; the rest of

@@ -9,6 +9,7 @@ s5_general.py; the scalar instance of the conclusion with gamma = 2 + log(i/eps)
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TypedDict
 
 import sympy
 
@@ -191,8 +192,17 @@ def gamma_choice() -> dict:
     return make_certificate("thm5.1.gamma-choice", "refuted", obligations)
 
 
+class Case(TypedDict):
+    """Exact W_Q, W_K, V (rows of rational strings) and u of one instance of the construction."""
+
+    WQ: list[list[str]]
+    WK: list[list[str]]
+    V: list[list[str]]
+    u: list[str]
+
+
 # The strict reading (first condition on the true alpha) fails too, in 2-D: a^T u = 0 but ||u|| ||a|| = 60.
-TRUE_ALPHA_CASE = {
+TRUE_ALPHA_CASE: Case = {
     "WQ": [["1", "0"], ["0", "1"]],
     "WK": [["1/60", "1/60"], ["-1/60", "-1/60"]],
     "V": [["1", "0"], ["0", "0"]],

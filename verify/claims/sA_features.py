@@ -7,7 +7,9 @@ the statements are in verify/statements/sA_modes.py and sA_features_texts.py.
 
 from __future__ import annotations
 
-from verify.certificate import make_certificate
+from collections.abc import Callable
+
+from verify.certificate import Obligation, make_certificate
 from verify.claims.sA_modes import (
     INVERTIBLE,
     dual_obligation,
@@ -22,7 +24,7 @@ from verify.registry import claim
 __all__ = ["features_merged", "features_minimum"]
 
 
-def _all(build: object) -> list:
+def _all(build: Callable[[str, dict], list[Obligation]]) -> list[Obligation]:
     """The obligations that build makes for each invertible built-in instance."""
     return [o for name in INVERTIBLE for o in build(name, instance_data(name))]
 

@@ -8,6 +8,8 @@ chains and their rank, the recurrence of W, dual bases and the symbolic feature 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flint import fmpq, fmpq_mat
 
 from constructions.jordan import Eigen, format_elem, to_fraction_matrix
@@ -113,7 +115,7 @@ def ssm_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
     }
 
 
-def _kt_rows(matrix: list[list]) -> list[list[list[list[str]]]]:
+def _kt_rows(matrix: list[list]) -> list[list[list[list[str]] | dict]]:
     """A matrix over K[tau] (trace coordinates) as the kernel reads it."""
     return [[format_kt(x) for x in row] for row in matrix]
 
@@ -252,7 +254,7 @@ def lag_goal(data: dict, construction: str = "paper") -> dict:
     return {"A": rows_of(modes.A), "support": support_of(data), "bound": bound, "construction": construction}
 
 
-def _feature_heads(data: dict, build: callable) -> list[dict]:
+def _feature_heads(data: dict, build: Callable[[list], object]) -> list[dict]:
     """The per-head witness of the feature kinds: one symbolic feature list per mode."""
     return [{"features": [build(b) for b in row]} for row in data["b"]]
 
@@ -281,7 +283,9 @@ def minimum_obligation(name: str, data: dict) -> Obligation:
     return Obligation(name, "lag_minimum", goal, {"heads": _feature_heads(data, merged_lag_features)})
 
 
-def _all(builder: callable, names: tuple[str, ...] = tuple(INSTANCES)) -> list[Obligation]:
+def _all(
+    builder: Callable[[str, dict], list[Obligation]], names: tuple[str, ...] = tuple(INSTANCES)
+) -> list[Obligation]:
     """The obligations that builder makes for each named instance, in order."""
     return [o for name in names for o in builder(name, instance_data(name))]
 

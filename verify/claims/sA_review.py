@@ -42,7 +42,8 @@ PADDABLE = ("real", "pair", "sqrt2", "singular")
 
 def _targets(sizes: list[int]) -> list[list[int | None]]:
     """Source coordinates of each 2x2 target block: 2x2 blocks kept, 1x1 blocks paired, an odd one padded (None)."""
-    out, start, single = [], 0, None
+    out: list[list[int | None]] = []
+    start, single = 0, None
     for size in sizes:
         if size == 2:
             out.append([start, start + 1])

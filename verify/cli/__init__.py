@@ -87,6 +87,8 @@ def _dispatch(argv: list[str], chosen: str | None) -> int:
     except Exception as err:  # a subcommand module that cannot be imported breaks only itself
         raise CommandError(f"cannot load this subcommand ({type(err).__name__}: {err})", EXIT_FAIL) from None
     args = parser.parse_args(argv)
+    if module is None:  # no subcommand chosen: the parser has already printed its usage and exited
+        raise CommandError("no subcommand given (see python -m verify --help)", EXIT_USAGE)
     return module.run(args)
 
 

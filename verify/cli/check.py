@@ -14,6 +14,7 @@ import stat
 import sys
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verify.cli.common import (
     EXIT_FAIL,
@@ -28,6 +29,9 @@ from verify.cli.common import (
     registered_ids,
     write_junit,
 )
+
+if TYPE_CHECKING:
+    from verify.kernel import CheckResult
 
 __all__ = ["HELP", "add_arguments", "run", "expand_paths"]
 
@@ -105,7 +109,7 @@ def _recheck(files: list[Path]) -> tuple[list, list[str]]:
     return results, unreadable
 
 
-def _row(result: object) -> dict:
+def _row(result: CheckResult) -> dict:
     """One kernel result as JSON."""
     keys = ("source", "claim", "verdict", "valid", "errors", "obligations")
     row = {k: getattr(result, k) for k in keys}

@@ -7,8 +7,9 @@ import contextlib
 import json
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verify.inputs import InputError
 from verify.outputs import (
@@ -22,6 +23,9 @@ from verify.outputs import (
     prepare_file,
     prepare_folder,
 )
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 __all__ = [
     "EXIT_OK",
@@ -73,7 +77,7 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows)
 
 
-def write_junit(args: argparse.Namespace, build: object) -> str | None:
+def write_junit(args: argparse.Namespace, build: Callable[[], ET.Element]) -> str | None:
     """Write the JUnit XML file when --junit was given; returns an error message instead of raising."""
     from verify.report.junit import write_junit as write
 

@@ -13,6 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sympy.polys.matrices import DomainMatrix
+
+    from verify.progress import Progress
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular_notes", "feature_counts"]
 
@@ -32,7 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
 
 
-def certificates_for(a_rows: list, b_rows: list, c_rows: list, steps: object = None) -> tuple[list[dict], list[str]]:
+def certificates_for(
+    a_rows: list, b_rows: list, c_rows: list, steps: Progress | None = None
+) -> tuple[list[dict], list[str]]:
     """The certificates that apply to the SSM, and one note for each that does not (with the reason)."""
     from constructions.modes import NotBlockable
     from verify.claims.sA_realization import realization_outcome
@@ -136,7 +144,7 @@ def _short(text: str, limit: int = 160) -> str:
     return f"{text[: limit // 2]} ... {text[-limit // 4 :]} (degree {degree}, {len(text)} characters)"
 
 
-def _rows(matrix: object) -> list[list[str]]:
+def _rows(matrix: DomainMatrix) -> list[list[str]]:
     """Rows of exact strings from a DomainMatrix over QQ; a complex entry is bad input."""
     rows = matrix.to_Matrix().tolist()
     for row in rows:
@@ -171,9 +179,9 @@ def run(args: argparse.Namespace) -> int:
             if "integer string conversion" in str(err):
                 raise
             raise BadInput(f"{args.ssm}: {err}") from None
-        files = [(args.out / f"{c['claim']}.json", c) for c in certs]
+        paths = [(args.out / f"{c['claim']}.json", c) for c in certs]
         with steps.step("kernel re-check of the certificates"):
-            files = [(path, checked_bytes(cert, path, args.ssm)) for path, cert in files]
+            files = [(path, checked_bytes(cert, path, args.ssm)) for path, cert in paths]
         params = certs[0]["params"]
         if params["start"]:
             notes += singular_notes((a_rows, b_rows, c_rows), 32)

@@ -11,8 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verify.cli.common import EXIT_FAIL, EXIT_OK, InputError, committed_certs, emit_json, output_errors, prepare_folder
+
+if TYPE_CHECKING:
+    from verify.report.model import ClaimView, Report
+
 
 __all__ = ["HELP", "add_arguments", "run"]
 
@@ -58,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     report = load_report(args.certs, figures_folder(args.certs, args.figures), checked.tick)
     report.coq = _coq_record(args)
     checked.finish()
-    rendered, pages = Counter(progress, "rendered sections", len(report.sections())), []
+    rendered, pages = Counter(progress, "rendered sections", len(report.sections())), list[Path]()
     with output_errors(args.out):
         md_path, html_path = write_report(report, args.out, pages, rendered.tick)
     rendered.finish()
@@ -71,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
     problems += [f"{len(mismatches)} figure mismatches"] if mismatches else []
     error = ", ".join(problems) or None
     if args.json:
-        payload = {"markdown": str(md_path), "html": str(html_path), "counts": counts, "missing": missing}
+        payload: dict[str, object] = {"markdown": str(md_path), "html": str(html_path), "counts": counts}
+        payload["missing"] = missing
         payload["pages"] = [str(p) for p in pages]
         payload["findings"] = [_finding(v, report) for v in report.claims if v.status == "refuted"]
         emit_json({**payload, "unreadable": report.unreadable, "figure_mismatches": mismatches, "error": error})
@@ -98,7 +104,7 @@ def _coq_record(args: argparse.Namespace) -> dict | None:
     return record
 
 
-def _finding(view: object, report: object) -> dict:
+def _finding(view: ClaimView, report: Report) -> dict:
     """A refuted claim for --json: both sides at each counterexample point and its corrected claim."""
     fixed = report.corrected(view)
     values = [v.as_json() for v in view.refutations]

@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from verify.report.model import ClaimView
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "render_text"]
 
@@ -24,7 +28,7 @@ def _indent(text: str, prefix: str) -> str:
     return textwrap.indent(text, prefix)
 
 
-def _refutation(view: object, corrected: str | None) -> list[str]:
+def _refutation(view: ClaimView, corrected: str | None) -> list[str]:
     """Both sides' values at each counterexample point, and the corrected claim's id."""
     out = []
     for values in view.refutations:
@@ -62,7 +66,7 @@ def _formula(label: str, body: str, note: str) -> list[str]:
     return [f"  {label}: " + "  ".join(p for p in (body, note) if p)]
 
 
-def render_text(view: object, corrected: str | None = None) -> str:
+def render_text(view: ClaimView, corrected: str | None = None) -> str:
     """A claim view (verify.report.model.ClaimView) as terminal text; `corrected` names its corrected claim."""
     from verify.report.model import plural
 

@@ -12,8 +12,12 @@ import signal
 import sys
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from verify.cli.common import Terminated, configure_progress
+
+if TYPE_CHECKING:
+    from verify.runner import Outcome
 
 __all__ = ["produce_claims"]
 
@@ -24,7 +28,7 @@ def _init_worker(quiet: bool) -> None:
     configure_progress(quiet)
 
 
-def _work(claim_id: str) -> object:
+def _work(claim_id: str) -> Outcome:
     """Build and check one claim in a worker process (nothing is written there)."""
     from verify.registry import get_claim
     from verify.runner import produce
@@ -38,7 +42,7 @@ class _Progress:
     def __init__(self, claims: list, out: Path, figures: Path, quiet: bool, refresh: bool = False) -> None:
         """The claims to produce, where their files go, and whether agreeing copies there are rewritten."""
         self.claims, self.out, self.figures, self.quiet, self.refresh = claims, out, figures, quiet, refresh
-        self.done: dict[int, object] = {}
+        self.done: dict[int, Outcome] = {}
         self.width = len(str(len(claims)))
 
     def start(self, index: int) -> None:
@@ -48,7 +52,7 @@ class _Progress:
 
             open_line(f"[{index + 1:>{self.width}}/{len(self.claims)}] {self.claims[index].id} ...")
 
-    def finish(self, index: int, outcome: object, serial: bool) -> None:
+    def finish(self, index: int, outcome: Outcome, serial: bool) -> None:
         """Write a valid certificate and its figures, then record and show the outcome."""
         from verify.runner import write_outcome
 

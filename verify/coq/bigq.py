@@ -9,7 +9,7 @@ reach rationals of 45,000 bits (powers such as lam^128) that Q's binary `positiv
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from flint import fmpq
 
@@ -68,15 +68,15 @@ BigQ trees (about 1 to 2 s of coqc per float_bound); above it Q's binary integer
 bits, 90 s and more at 11,000 bits, measured on the certificates of Theorem 4.4)."""
 
 
-def largest_bits(node: tuple, env: dict[str, fmpq]) -> tuple[fmpq | None, int]:
+def largest_bits(node: tuple, env: Mapping[str, fmpq | None]) -> tuple[fmpq | None, int]:
     """(value, largest numerator or denominator in bits over every subexpression); None where undefined."""
     kind = node[0]
     if kind == "num":
         value = fmpq(int(node[1]))
         return value, value.p.bit_length()
     if kind == "var":
-        value = env.get(node[1])
-        return value, 0 if value is None else max(value.p.bit_length(), value.q.bit_length())
+        known = env.get(node[1])
+        return known, 0 if known is None else max(known.p.bit_length(), known.q.bit_length())
     if kind in ("neg", "pow"):
         inner, bits = largest_bits(node[1], env)
         if inner is None or (kind == "pow" and inner == 0 and node[2] < 0):
@@ -86,7 +86,7 @@ def largest_bits(node: tuple, env: dict[str, fmpq]) -> tuple[fmpq | None, int]:
     (left, lbits), (right, rbits) = largest_bits(node[1], env), largest_bits(node[2], env)
     if left is None or right is None or (kind == "div" and right == 0) or kind not in _BINARY:
         return None, max(lbits, rbits)
-    value = {"add": left + right, "sub": left - right, "mul": left * right}.get(kind) if kind != "div" else left / right
+    value = {"add": left + right, "sub": left - right, "mul": left * right}[kind] if kind != "div" else left / right
     return value, max(lbits, rbits, value.p.bit_length(), value.q.bit_length())
 
 

@@ -129,7 +129,7 @@ def gaussian_identity(goal: dict, witness: object) -> tuple[str, str, str, bool]
     rhs = _complex_expr(goal["rhs"], names, "rhs")
     binders = f"forall ({' '.join(coq_name(v) for v in names)} : C), " if names else ""
     statement = f"{binders}({lhs} = {rhs})%C"
-    numbers = set()
+    numbers: set[int] = set()
     for key in ("lhs", "rhs"):
         _numbers(parse_expression(goal[key], key), numbers)
     asserts = "".join(

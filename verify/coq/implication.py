@@ -73,7 +73,7 @@ def implied_inequality(goal: dict, witness: dict) -> tuple[str, str, bool]:
     nonneg, positive = list(goal.get("nonneg", [])), list(goal.get("positive", []))
     exps = {e: real_poly(s, names, f"exps.{e}") for e, s in goal.get("exps", {}).items()}
     facts = {f["name"]: (real_poly(f["poly"], names, f"facts.{f['name']}"), f["rel"]) for f in goal["facts"]}
-    hyps, intro = [], []
+    hyps, intro = list[str](), list[str]()
     for v in nonneg:
         hyps.append(f"0 <= {coq_name(v)}")
         intro.append(f"H_n{len(intro)}")

@@ -279,7 +279,7 @@ def _mentions(stmts: object, var: str) -> bool:
     return _mentions(stmts.get("body"), var)
 
 
-def _record(ops: dict, memory: object, depth: object, names: dict[str, str], where: str) -> str:
+def _record(ops: object, memory: object, depth: object, names: dict[str, str], where: str) -> str:
     """{| n_add := ...; ...; memory := ...; depth := ... |} (operations left out count 0)."""
     if not isinstance(ops, dict) or not set(ops) <= set(_FIELDS):
         raise NotMapped(f"{where}.ops: expected counts of {list(_FIELDS)}")

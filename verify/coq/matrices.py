@@ -237,7 +237,7 @@ def _largest_bits(goal: dict, witness: dict) -> int:
     from verify.kernel.core.matrix import read_matrix
     from verify.kernel.theories.float_bounds.kind_float_bound import _derived
 
-    env = {"u": rat(goal["u"], "u")}
+    env: dict[str, fmpq | None] = {"u": rat(goal["u"], "u")}
     for k, v in goal["sizes"].items():
         v = int(v)
         env.update({k: fmpq(v), f"{k}_log2": fmpq((v - 1).bit_length() if v > 1 else 0)})

@@ -82,7 +82,7 @@ def _print(node: tuple, leaf, call, where: str) -> tuple[str, int]:
     return f"{left} {_SYMBOL[kind]} {right}", level
 
 
-def real_expr(text: object, names: dict[str, str] | None = None, where: str = "expression") -> str:
+def real_expr(text: str | tuple, names: dict[str, str] | None = None, where: str = "expression") -> str:
     """An expression string of the certificate as a term of R (variables renamed by `names` when given)."""
     node = parse_expression(text, where) if isinstance(text, str) else text
     names = names or {}
@@ -92,7 +92,7 @@ def real_expr(text: object, names: dict[str, str] | None = None, where: str = "e
             return str(value)
         if value == "i" and "i" not in names:
             raise NotMapped(f"{where}: uses the imaginary unit i (only real goals are translated)")
-        return names.get(value, coq_name(value))
+        return names.get(str(value), coq_name(str(value)))
 
     def call(name: str, args: list[str]) -> str:
         if name not in _FUNCTIONS_R or len(args) != 1:
@@ -102,7 +102,7 @@ def real_expr(text: object, names: dict[str, str] | None = None, where: str = "e
     return _print(node, leaf, call, where)[0]
 
 
-def q_expr(text: object, names: dict[str, str] | None = None, where: str = "expression") -> str:
+def q_expr(text: str | tuple, names: dict[str, str] | None = None, where: str = "expression") -> str:
     """A function-free expression as a term of Q (powers by Qpower with integer exponents)."""
     node = parse_expression(text, where) if isinstance(text, str) else text
     names = names or {}
@@ -112,7 +112,7 @@ def q_expr(text: object, names: dict[str, str] | None = None, where: str = "expr
             return f"({value}#1)"
         if value == "i":
             raise NotMapped(f"{where}: uses the imaginary unit i (only real goals are translated)")
-        return names.get(value, coq_name(value))
+        return names.get(str(value), coq_name(str(value)))
 
     def call(name: str, args: list[str]) -> str:
         raise NotMapped(f"{where}: function {name!r} in an exact expression")

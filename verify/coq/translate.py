@@ -96,18 +96,22 @@ def _one(index: int, spec_item: dict, goal: dict, witness: object) -> Item:
     """Translate one obligation (goal from the statement, witness from the certificate)."""
     kind, name = spec_item["kind"], spec_item["name"]
     item = Item(name, kind, module_name(index))
+    if witness and not isinstance(witness, dict):
+        item.reason = "not translated: malformed goal or witness (the witness is not an object)"
+        return item
+    found: dict = witness if isinstance(witness, dict) else {}
     try:
         if kind == "polynomial_identity" and uses_i(goal):
-            definitions, statement, proof, item.interval = gaussian_identity(goal, witness or {})
+            definitions, statement, proof, item.interval = gaussian_identity(goal, found)
             item.gaussian = True
         elif kind in SCALAR:
-            statement, proof, item.interval = SCALAR[kind](goal, witness or {})
+            statement, proof, item.interval = SCALAR[kind](goal, found)
             definitions = ""
         elif kind in EXACT_KINDS:
-            definitions, statement, proof, item.interval = EXACT_KINDS[kind](goal, witness or {})
+            definitions, statement, proof, item.interval = EXACT_KINDS[kind](goal, found)
             definitions = f"Local Open Scope Q_scope.\n{definitions}\n"
         elif kind in DIMFREE_KINDS:
-            definitions, statement, proof, item.interval = DIMFREE_KINDS[kind](goal, witness or {})
+            definitions, statement, proof, item.interval = DIMFREE_KINDS[kind](goal, found)
         else:
             raise NotMapped(f"kind {kind!r} has no Coq translation")
     except NotMapped as err:
@@ -138,6 +142,9 @@ def translate(cert: dict) -> Translation:
             goal = substitute_params(spec_item["goal"], params, "goal")
         except Exception as err:  # noqa: BLE001 - a parameter missing from the certificate: this item is not mapped
             result.items.append(Item(spec_item["name"], spec_item["kind"], reason=f"goal: {err}"))
+            continue
+        if not isinstance(goal, dict):
+            result.items.append(Item(spec_item["name"], spec_item["kind"], reason="goal: not an object"))
             continue
         result.items.append(_one(index, spec_item, goal, witnesses.get(spec_item["name"])))
     return result

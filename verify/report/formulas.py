@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from verify.kernel import KernelError
 from verify.kernel.core.expr import parse_expression
-from verify.kernel.core.numbers import parse_number
+from verify.kernel.core.numbers import GQ, parse_number
 
 __all__ = [
     "Math",
@@ -109,7 +110,7 @@ def _rational_latex(p: int, q: int, small: bool = False) -> str:
     return f"{sign}\\{'t' if small else ''}frac{{{p}}}{{{q}}}"
 
 
-def _gq_parts(value: object) -> tuple[tuple[int, int], tuple[int, int]]:
+def _gq_parts(value: GQ) -> tuple[tuple[int, int], tuple[int, int]]:
     """The (re, im) parts of a kernel Gaussian rational as integer pairs (p, q)."""
     return (int(value.re.p), int(value.re.q)), (int(value.im.p), int(value.im.q))
 
@@ -233,7 +234,7 @@ def expression_math(text: object) -> Math:
 # --- polynomials as canonical term lists ------------------------------------------------------------------
 
 
-def is_term_list(value: object) -> bool:
+def is_term_list(value: object) -> TypeGuard[dict]:
     """True for a polynomial written as {"vars": [...], "terms": [[coefficient, exponents], ...]}."""
     return isinstance(value, dict) and set(value) == {"vars", "terms"} and isinstance(value.get("terms"), list)
 
@@ -303,7 +304,7 @@ def poly_math(value: object, limit: int = MAX_TERMS_SHOWN) -> Math:
 # --- matrices ----------------------------------------------------------------------------------------------
 
 
-def is_matrix(value: object) -> bool:
+def is_matrix(value: object) -> TypeGuard[list]:
     """True for a non-empty list of equally long, non-empty rows of strings (an exact matrix)."""
     if not isinstance(value, list) or not value or not all(isinstance(r, list) and r for r in value):
         return False
@@ -342,7 +343,7 @@ def matrix_math(rows: list, limit: int = MAX_MATRIX_SHOWN) -> Math:
 
 def relation_math(lhs: object, op: object, rhs: object) -> Math:
     """A relation `lhs op rhs` between expressions (or polynomials) as mathematics."""
-    rel_latex, rel_text = _RELATIONS.get(op, (_text_latex(str(op)), str(op)))
+    rel_latex, rel_text = _RELATIONS.get(str(op), (_text_latex(str(op)), str(op)))
     left, right = value_math(lhs), value_math(rhs)
     return Math(f"{left.latex} {rel_latex} {right.latex}", f"{left.text} {rel_text} {right.text}")
 
@@ -365,10 +366,10 @@ def value_math(value: object) -> Math:
         more = ", ..." if len(value) > MAX_TERMS_SHOWN else ""
         return Math(r"\left(" + ", ".join(p.latex for p in parts) + r"\right)", ", ".join(p.text for p in parts) + more)
     if isinstance(value, dict) and value and all(isinstance(k, str) and _IDENT.match(k) for k in value):
-        parts = [(k, _braced(v)) for k, v in sorted(value.items())[:MAX_TERMS_SHOWN]]
-        latex = r",\quad ".join(f"{name_latex(k)} = {m.latex}" for k, m in parts)
-        text = "\n".join(f"{k} = {m.text}" for k, m in parts)
-        return Math(latex, text, any(m.display for _, m in parts))
+        named = [(k, _braced(v)) for k, v in sorted(value.items())[:MAX_TERMS_SHOWN]]
+        latex = r",\quad ".join(f"{name_latex(k)} = {m.latex}" for k, m in named)
+        text = "\n".join(f"{k} = {m.text}" for k, m in named)
+        return Math(latex, text, any(m.display for _, m in named))
     if isinstance(value, list) and value and all(is_term_list(v) or isinstance(v, dict) for v in value):
         parts = [value_math(v) for v in value[:MAX_TERMS_SHOWN]]
         more = f" ({len(value) - len(parts)} more)" if len(value) > len(parts) else ""

@@ -300,7 +300,7 @@ def _masked_family(goal: dict, witness: dict) -> list[Line]:
     return lines
 
 
-def _psd_matrix(rows: object) -> Math:
+def _psd_matrix(rows: list) -> Math:
     """A symmetric matrix of polynomials."""
     cells = [[poly_math(x) for x in row] for row in rows]
     latex = "\\begin{pmatrix}" + " \\\\ ".join(" & ".join(c.latex for c in row) for row in cells) + "\\end{pmatrix}"
@@ -366,7 +366,7 @@ def obligation_lines(obligation: object) -> list[Line]:
     if not isinstance(obligation, dict):
         return [Line("malformed", value_math(obligation))]
     goal, witness = obligation.get("goal"), obligation.get("witness")
-    render = RENDERERS.get(obligation.get("kind"))
+    render = RENDERERS.get(str(obligation.get("kind")))
     if render is not None and isinstance(goal, dict):
         try:
             return render(goal, witness if isinstance(witness, dict) else {})

@@ -195,14 +195,16 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
         view.footprint = trust_footprint(claim_id, spec)
     else:
         view.section, view.reference = "unregistered", str(cert.get("reference", ""))
-        statement = cert.get("statement") if isinstance(cert.get("statement"), dict) else {}
+        statement = cert.get("statement")
+        statement = statement if isinstance(statement, dict) else {}
         view.words = str(statement.get("words", ""))
     view.verdict = cert.get("verdict") if isinstance(cert.get("verdict"), str) else None
     view.valid, view.errors = result.valid and claim_id == claim, view.errors + list(result.errors)
     view.path, view.file_sha256 = str(path), "sha256:" + hashlib.sha256(data).hexdigest()
     view.recorded = recorded_files(cert)
     view.content_hash = cert.get("hash") if isinstance(cert.get("hash"), str) else None
-    items = cert.get("obligations") if isinstance(cert.get("obligations"), list) else []
+    items = cert.get("obligations")
+    items = items if isinstance(items, list) else []
     for k, item in enumerate(items):
         name = str(item.get("name", f"#{k}")) if isinstance(item, dict) else f"#{k}"
         kind = str(item.get("kind", "?")) if isinstance(item, dict) else "?"
@@ -260,6 +262,8 @@ def anchor(claim_id: str) -> str:
 
 def witness_of(view: ClaimView, name: str) -> object:
     """The raw witness of an obligation, read again from the certificate file."""
+    if view.path is None:
+        return None
     try:
         cert = load_json(_read(Path(view.path)), view.path)
     except (KernelError, UnreadableInput, TypeError):

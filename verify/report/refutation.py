@@ -17,7 +17,7 @@ from verify.kernel.core.errors import KernelError
 from verify.kernel.core.expr import has_calls, parse_expression
 from verify.kernel.core.intervals import ball_value, exact_value, with_precision
 from verify.kernel.core.limits import work_budget
-from verify.kernel.core.numbers import parse_number
+from verify.kernel.core.numbers import GQ, parse_number
 
 __all__ = ["SideValues", "counterexample_values", "refutation_summary", "refutation_json", "corrected_id", "DIGITS"]
 
@@ -60,7 +60,7 @@ class SideValues:
         return {**fields, "lhs_exact": self.lhs_exact, "rhs_exact": self.rhs_exact}
 
 
-def _exact_text(value: object) -> str:
+def _exact_text(value: GQ) -> str:
     """An exact value of QQ(i) as text: 3/2, -1, 1/2+3*i."""
     re_part, im_part = value.re, value.im
     if im_part == 0:
@@ -69,7 +69,7 @@ def _exact_text(value: object) -> str:
     return f"{re_part}{sign}{abs(im_part)}*i" if re_part != 0 else f"{im_part}*i"
 
 
-def _ball_text(value: object) -> str:
+def _ball_text(value: arb) -> str:
     """A ball as its certain leading digits, or 'undetermined' when it is not finite."""
     if not value.is_finite():
         return "undetermined (not finite)"

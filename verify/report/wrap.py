@@ -27,13 +27,18 @@ _FACTORS = re.compile(r"\\,")  # between the factors of a product
 _SPACES = re.compile(r"\\ ")  # a word space (before text such as \text{for every n}): the last resort
 _SMALL = 0.7  # relative size of superscripts and subscripts
 _FRACTION = 0.85  # relative size of the parts of a fraction (full size at the top of a display, smaller inside)
+# A control word or a control symbol; "\" before a line break (LaTeX's control space) is one too.
+_COMMAND = re.compile(r"\\[a-zA-Z]+|\\.", re.DOTALL)
 _ZERO = {"\\left", "\\right", "\\displaystyle", "\\textstyle", "\\limits", "\\mathrm", "\\mathbf", "\\mathit"}
 _WIDE = {"\\quad": 2.0, "\\qquad": 4.0, "\\,": 0.3, "\\;": 0.4, "\\!": 0.0, "\\ ": 0.4}
 
 
 def _environment(latex: str, start: int) -> int:
     """The index just after the \\end matching the \\begin at start (or the end of the text)."""
-    name = _BEGIN.match(latex, start).group(1)
+    begin = _BEGIN.match(latex, start)
+    if begin is None:
+        raise ValueError(f"no \\begin{{...}} at index {start} of {latex!r}")
+    name = begin.group(1)
     depth, k = 0, start
     pattern = re.compile(r"\\(begin|end)\{" + re.escape(name) + r"\}")
     for match in pattern.finditer(latex, start):
@@ -48,7 +53,7 @@ def _parse(latex: str) -> list:
     """The formula as a tree: text strings, ("{", nodes), ("left", open, nodes, close), ("env", raw)."""
     stack: list[list] = [[]]
     marks: list[tuple] = []
-    k, text = 0, []
+    k, text = 0, list[str]()
 
     def flush() -> None:
         """Close the current run of text as one node."""
@@ -78,7 +83,8 @@ def _parse(latex: str) -> list:
             stack[-1].append(("left", opening, children, right.group(1)))
             k = right.end()
         elif latex[k] == "\\" and k + 1 < len(latex):
-            command = re.match(r"\\[a-zA-Z]+|\\.", latex[k:]).group(0)
+            found = _COMMAND.match(latex, k)  # always matches: a backslash and at least one more character
+            command = found.group(0) if found is not None else latex[k]
             text.append(command)
             k += len(command)
         elif latex[k] == "{":

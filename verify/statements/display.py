@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import reduce
+from typing import Literal, overload
 
 __all__ = [
     "Mat",
@@ -49,6 +50,14 @@ def symbols(prefix: str, rows: int, cols: int) -> Mat:
     return [[f"{prefix}{r + 1}_{c + 1}" for c in range(cols)] for r in range(rows)]
 
 
+@overload
+def vector(prefix: str, n: int, as_column: Literal[False] = False) -> list[str]: ...
+
+
+@overload
+def vector(prefix: str, n: int, as_column: Literal[True]) -> Mat: ...
+
+
 def vector(prefix: str, n: int, as_column: bool = False) -> list[str] | Mat:
     """Variables prefix1 .. prefix{n}, as a list or as an n x 1 matrix."""
     items = [f"{prefix}{k + 1}" for k in range(n)]
@@ -59,7 +68,8 @@ def names(*items: Mat | list[str]) -> list[str]:
     """The variables of matrices (row-major) and lists, in order: a goal's `vars`."""
     out: list[str] = []
     for item in items:
-        out += [x for row in item for x in row] if item and isinstance(item[0], list) else list(item)
+        for entry in item:  # a matrix's rows, or a list's names
+            out += entry if isinstance(entry, list) else [entry]
     return out
 
 

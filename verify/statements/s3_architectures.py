@@ -166,6 +166,11 @@ def attention() -> list[dict]:
     return [scores, softmax_framework("framework", variables, WV, X, E, R, L)]
 
 
+def _prefix_summary(Psi: Mat, Vx: list[list[str]], i: int) -> Mat:
+    """The prefix summary S_i = sum_{j <= i} psi(k_j) (V x_j)^T, r x P."""
+    return table(len(Psi), P, lambda m, a: total(f"({Psi[m][j]})*({Vx[j][a]})" for j in range(i + 1)))
+
+
 def linear_attention(r: int = 2) -> dict[str, dict]:
     """f_ij = phi(q_i)^T psi(k_j): the framework sum, V_val Psi^T Phi, the summary S, prefix sums, the causal mask."""
     WV, X, L = symbols("WV", P, D), symbols("x", D, N), symbols("L", P, N)
@@ -177,9 +182,7 @@ def linear_attention(r: int = 2) -> dict[str, dict]:
     Vx = [col(product(WV, column(X, j)), 0) for j in range(N)]
     summary = table(r, P, lambda m, a: " + ".join(f"({Psi[m][j]})*({Vx[j][a]})" for j in range(N)))  # S
     via_summary = table(P, N, lambda a, i: dot(col(Phi, i), col(summary, a)))  # y_i = S^T phi(q_i)
-    prefix = [
-        table(r, P, lambda m, a, i=i: total(f"({Psi[m][j]})*({Vx[j][a]})" for j in range(i + 1))) for i in range(N)
-    ]
+    prefix = [_prefix_summary(Psi, Vx, i) for i in range(N)]
     recurrent = table(P, N, lambda a, i: dot(col(Phi, i), col(prefix[i], a)))  # y_i = S_i^T phi(q_i)
     masked = table(N, N, lambda i, j: f"({'1' if j <= i else '0'})*({W[i][j]})")
     return {

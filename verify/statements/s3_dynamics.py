@@ -58,7 +58,7 @@ def _weighted_sum(L: list[str], x: list[str], weight: Callable[[int, int], str])
 
 def selective_ssm(n: int = 3) -> list[dict]:
     """The time-varying recurrence equals sum_j C_i A_i ... A_{j+1} B_j x_j; the other order of the product differs."""
-    A = [None, *(symbols(f"A{k}_", 2, 2) for k in range(2, n + 1))]  # A_1 never acts (h_0 = 0)
+    A: list[Mat] = [[], *(symbols(f"A{k}_", 2, 2) for k in range(2, n + 1))]  # A_1 never acts (h_0 = 0): a placeholder
     B = [[[f"B{j}_{r}"] for r in (1, 2)] for j in range(1, n + 1)]
     C = [[[f"C{i}_{c}" for c in (1, 2)]] for i in range(1, n + 1)]
     x, L = vector("x", n), vector("L", n)
@@ -197,6 +197,11 @@ def rnn_jacobian() -> list[dict]:
     return goals
 
 
+def _mixed(alpha: Mat, X: Mat) -> Mat:
+    """X alpha^T for 2 x 2 matrices: entry (r, i) = sum_j alpha_ij X_rj."""
+    return table(2, 2, lambda r, i: total(f"({alpha[i][j]})*({X[r][j]})" for j in range(2)))
+
+
 def multi_head() -> dict:
     """Footnote 1: W_O [z^(1); z^(2)] = sum_h (W_O^(h) V_h) sum_j alpha^(h)_ij x_j, two heads of output size 1."""
     WO, X, L = symbols("WO", 2, 2), symbols("x", 2, 2), symbols("L", 2, 2)
@@ -204,7 +209,7 @@ def multi_head() -> dict:
     a = {h: symbols(f"a{h}_", 2, 2) for h in (1, 2)}
     z = {h: framework(weights(a[h]), V[h], X) for h in (1, 2)}
     concat = product(WO, z[1] + z[2])
-    mixed = {h: table(2, 2, lambda r, i, h=h: total(f"({a[h][i][j]})*({X[r][j]})" for j in range(2))) for h in (1, 2)}
+    mixed = {h: _mixed(a[h], X) for h in (1, 2)}
     heads = {h: product(product(column(WO, h - 1), V[h]), mixed[h]) for h in (1, 2)}  # (W_O^(h) V_h)(X alpha^(h)T)
     summed = table(2, 2, lambda r, c: total(heads[h][r][c] for h in (1, 2)))
     variables = names(WO, V[1], V[2], a[1], a[2], X, L)

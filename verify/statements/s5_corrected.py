@@ -73,7 +73,7 @@ def _goal(name: str, kind: str, goal: dict) -> dict:
 
 def _identity(name: str, f: str, value: str, lets: list | None = None, wrt: str | None = None) -> dict:
     """A dimension-free identity over the construction (scalars gamma = g, m = i - 2 and t)."""
-    goal = {"atoms": {k: list(v) for k, v in ATOMS.items()}, "scalars": ["g", "m", "t"]}
+    goal: dict[str, object] = {"atoms": {k: list(v) for k, v in ATOMS.items()}, "scalars": ["g", "m", "t"]}
     goal.update(lets=[[k, v] for k, v in (lets or CONSTRUCTION)], f=f, value=value)
     if wrt is not None:
         goal["wrt"] = wrt

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TypedDict
 
 __all__ = [
     "model",
@@ -36,8 +37,19 @@ HYP = [("wk*wq*u", "!=", "0"), ("v", "!=", "0"), ("g", ">", "0"), ("n", ">=", "2
 VARS = ["wq", "wk", "v", "u", "g", "n"]  # the 1-D model's scalars: W_Q, W_K, V, u, gamma and the position i = n
 CONCLUSION_EPS = (Fraction(1, 10), Fraction(1, 100))  # the eps of the scalar instance of the conclusion
 CONCLUSION_RANGE = (2, 10**6 + 1)  # i = j + tau with j = 1 and tau = 1 .. 10^6
+
+
+class Case(TypedDict):
+    """Exact W_Q, W_K, V (rows of rational strings) and u of one instance of the construction."""
+
+    WQ: list[list[str]]
+    WK: list[list[str]]
+    V: list[list[str]]
+    u: list[str]
+
+
 # The strict reading of the choice of gamma (the true alpha), in 2-D: a^T u = 0 but ||u|| ||a|| = 60.
-TRUE_ALPHA_CASE = {
+TRUE_ALPHA_CASE: Case = {
     "WQ": [["1", "0"], ["0", "1"]],
     "WK": [["1/60", "1/60"], ["-1/60", "-1/60"]],
     "V": [["1", "0"], ["0", "0"]],

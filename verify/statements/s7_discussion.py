@@ -46,7 +46,7 @@ def two_heads_goal() -> dict:
     """For every 2x2 W and x: (x^T W x) x + (x^T R^T W x) R x = |x|^2 W x (two identities paired with L1, L2)."""
     W = [["w11", "w12"], ["w21", "w22"]]
     lhs, rhs = _heads(W, ("x1", "x2"))
-    goal = {"vars": ["w11", "w12", "w21", "w22", "x1", "x2", "L1", "L2"]}
+    goal: dict[str, object] = {"vars": ["w11", "w12", "w21", "w22", "x1", "x2", "L1", "L2"]}
     goal.update(lhs=pairing(["L1", "L2"], lhs), rhs=pairing(["L1", "L2"], rhs))
     return {"name": "two-heads", "kind": "polynomial_identity", "goal": goal}
 
@@ -67,7 +67,7 @@ def model_goal(n: int = N) -> dict:
         ]
         rhs.append([f"{everything}*({' + '.join(w[r] for w in wx)})" for r in range(2)])
     L = [[f"L{i}_{r}" for r in (1, 2)] for i in range(1, n + 1)]
-    goal = {"vars": [v for x in xs for v in x] + [v for row in L for v in row]}
+    goal: dict[str, object] = {"vars": [v for x in xs for v in x] + [v for row in L for v in row]}
     goal.update(lhs=pairing(L, lhs), rhs=pairing(L, rhs))
     return {"name": "model", "kind": "polynomial_identity", "goal": goal}
 

@@ -12,6 +12,8 @@ sA_general.py (the claims proved for a symbolic q, s, tau or n), with their text
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from verify.statements import entry, param
 from verify.statements.sA_features_texts import SSM_FEATURES
 from verify.statements.sA_features_texts import TEXTS as FEATURE_TEXTS
@@ -284,7 +286,7 @@ def _minimum_goal(name: str) -> dict:
     return _goal(f"{name}.minimum", "lag_minimum", {**goal, "minimum": param(f"{name}.minimum")})
 
 
-def _features(*builders: object) -> list[dict]:
+def _features(*builders: Callable[[str], dict]) -> list[dict]:
     """Per invertible instance: W's closed form, eq. (20), and the goals of the builders."""
     return [g for name in INVERTIBLE for g in (_w(name), _dual(name), *(build(name) for build in builders))]
 

@@ -53,7 +53,12 @@ def _transition(n: int, rows: list[list[str]] | dict) -> dict:
     D = 2/k of the range (k = 20..n, ascending in D), zero-order hold never, and the eigenvalues are distinct."""
     lo, hi = STEPS
     singular = sorted(Fraction(2, k) for k in range(1, n + 1) if lo <= Fraction(2, k) <= hi)
-    goal = {"A": rows, "steps": [str(x) for x in STEPS], "bilinear": [str(x) for x in singular], "zoh": []}
+    goal: dict[str, object] = {
+        "A": rows,
+        "steps": [str(x) for x in STEPS],
+        "bilinear": [str(x) for x in singular],
+        "zoh": [],
+    }
     goal["distinct"] = True
     return {"name": f"N{n}", "kind": "discretized_transition", "goal": goal}
 

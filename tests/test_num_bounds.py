@@ -1,4 +1,4 @@
-"""Tests of verify/statements/snum_bounds.py: the num.* statements' bound formulas, facts and caps."""
+"""Tests of verify/statements/num_bounds.py: the num.* statements' bound formulas, facts and caps."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from fractions import Fraction
 
 import pytest
 
-from verify.statements import snum, snum_chunked
-from verify.statements.snum_bounds import FORMULAS, GEO_FACTS, VALUES, _root, caps
+from verify.statements import num_checks, num_chunked
+from verify.statements.num_bounds import FORMULAS, GEO_FACTS, VALUES, _root, caps
 
 
 def _goals():
-    """Every float_bound goal of snum.json and snum_chunked.json with its parameters at the default scale."""
+    """Every float_bound goal of num_checks.json and num_chunked.json with its parameters at the default scale."""
     out = []
-    for module in (snum, snum_chunked):
+    for module in (num_checks, num_chunked):
         for claim in module.entries().values():
             defaults = {k: v[0] for k, v in claim["param_domains"].items()}
             out += [(g, defaults) for g in claim["certified"] if g["kind"] == "float_bound"]

@@ -1,12 +1,12 @@
 """The texts of the Section 4.2 statements (Theorem 4.4, condition (7), footnote 2), verbatim.
 
 The built-in instances share one explanation (`WHY_HEADS`); their words are the hand-worked account of
-k, n_min and r recorded with each instance in s4_2_heads_instances.py (`Instance.why`).
+k, n_min and r recorded with each instance in s4_heads_instances.py (`Instance.why`).
 """
 
 from __future__ import annotations
 
-from verify.statements.s4_2_heads_instances import Instance
+from verify.statements.s4_heads_instances import Instance
 
 __all__ = [
     "TEXTS",

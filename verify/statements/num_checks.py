@@ -1,7 +1,7 @@
 """Statements of num.thm4.4, num.ssm.forms and num.appA.eq21: the paper's identities checked in float64 at scale.
 
-Each goal is a float_bound goal written here from the statement's own data (snum_instances.py: the built-in SSMs,
-their k-head forms, the Appendix A modes, the sizes) and bounds (snum_bounds.py: the a-priori rounding-error
+Each goal is a float_bound goal written here from the statement's own data (num_instances.py: the built-in SSMs,
+their k-head forms, the Appendix A modes, the sizes) and bounds (num_bounds.py: the a-priori rounding-error
 formulas, their facts and the exact caps of the supplied values); the sizes that change with the scale are
 parameters with the two allowed values. The inputs are the run's settings (scale, backend, device) and sizes; the
 measured error and the supplied values are witness data. numeric/ builds the certificates with its own copy.
@@ -12,8 +12,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verify.statements import entry, param
-from verify.statements.snum_bounds import FORMULAS, GEO_FACTS, U, caps
-from verify.statements.snum_instances import (
+from verify.statements.num_bounds import FORMULAS, GEO_FACTS, U, caps
+from verify.statements.num_instances import (
     BASES,
     BUILTINS,
     CHUNK,
@@ -208,7 +208,7 @@ def _feature_goals(n: int) -> list[dict]:
 
 
 def entries() -> dict:
-    """The num.* statements of snum.json (goals at the default scale, the scale's sizes as parameters)."""
+    """The num.* statements of num_checks.json (goals at the default scale, the scale's sizes as parameters)."""
     scales = ("default", "large")
     n_heads = [SIZES[s]["heads"] for s in scales]
     n_forms = [SIZES[s]["forms"] for s in scales]

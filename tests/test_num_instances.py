@@ -1,4 +1,4 @@
-"""Tests of verify/statements/snum_instances.py: the num.* statements' SSMs, head forms, modes and sizes."""
+"""Tests of verify/statements/num_instances.py: the num.* statements' SSMs, head forms, modes and sizes."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from verify.statements.snum_instances import (
+from verify.statements.num_instances import (
     BASES,
     BUILTINS,
     MODES,

@@ -1,6 +1,6 @@
 """Statements of Section 6: the exact optimum of an H-head student (Experiment I) and Figures 3 and 4.
 
-The optimum claims fix the teacher and n; their enclosures [lower, upper] are literal (sexp_teachers.py, computed
+The optimum claims fix the teacher and n; their enclosures [lower, upper] are literal (exp_teachers.py, computed
 once in ball arithmetic, re-derived by the kernel). exp.fig3's inputs are the trained students (measured data)
 and the figure hashes; each student's exact MSE is a derived parameter. exp.fig4's inputs are the initialized
 SSM (A, B, C) and the measured gradient norms; every tolerance is derived by the kernel.
@@ -9,7 +9,7 @@ SSM (A, B, C) and the measured gradient norms; every tolerance is derived by the
 from __future__ import annotations
 
 from verify.statements import entry, param
-from verify.statements.sexp_teachers import HEADS, RANKS, N, optimum_bounds, teacher_rows
+from verify.statements.exp_teachers import HEADS, RANKS, N, optimum_bounds, teacher_rows
 
 __all__ = ["entries", "TEXTS", "FIG4_LENGTHS"]
 

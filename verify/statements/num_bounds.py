@@ -148,8 +148,9 @@ def _root(radicand: str, value: Fraction) -> str:
 def _norms(M: list[list[Fraction]]) -> tuple[Fraction, Fraction, Fraction]:
     """(||M||_F^2, the Gershgorin bound max_i sum_j |(M^T M)_ij| of ||M||_2^2, ||M||_inf)."""
     cols = list(zip(*M))
-    gram = max(sum(abs(sum(a * b for a, b in zip(ci, cj))) for cj in cols) for ci in cols)
-    return sum(x * x for row in M for x in row), gram, max(sum(abs(x) for x in row) for row in M)
+    zero = Fraction(0)
+    gram = max(sum((abs(sum((a * b for a, b in zip(ci, cj)), zero)) for cj in cols), zero) for ci in cols)
+    return sum((x * x for row in M for x in row), zero), gram, max(sum((abs(x) for x in row), zero) for row in M)
 
 
 def _ssm_caps(geo: str, A: list, B: list, C: list, method: str) -> dict[str, str]:
@@ -233,12 +234,15 @@ def _feature_caps(q: int) -> dict[str, str]:
     return {"Ybar": ybar, "Yraw": f"{_K}*(2*n)^{q}*2/(1-lam_frob2)"}
 
 
-def caps(formulas: tuple[str, ...], geo: str | None, abc: tuple, r2s: list[Fraction], L: int, q: int) -> dict:
+def caps(
+    formulas: tuple[str, ...], geo: str | None, abc: tuple[list, ...], r2s: list[Fraction], L: int, q: int
+) -> dict:
     """The cap of every value the formulas read (sorted by name) for the exact A, B, C and |lambda_l|^2."""
     if formulas[0] in ("stable", "raw"):
         table = _feature_caps(q)
     else:
-        table = _ssm_caps(geo or "", *abc, formulas[0])
+        A, B, C = abc
+        table = _ssm_caps(geo or "", A, B, C, formulas[0])
         if formulas[0] == "heads":
             table.update(_heads_caps(r2s))
         if formulas[0] == "heads_chunked":

@@ -1,12 +1,12 @@
 """Statements of what Section 6's text reads off Figures 3 and 4: monotone improvement, the spectrum, the attention
-curve. The rank goals are literal, derived here from the fixed instances of sexp_teachers.py (the teachers of
+curve. The rank goals are literal, derived here from the fixed instances of exp_teachers.py (the teachers of
 exp.fig3.optimum.k*, the seeded untrained student); the attention Jacobian is a displayed formula with symbolic T.
 """
 
 from __future__ import annotations
 
 from verify.statements import entry
-from verify.statements.sexp_teachers import RANKS, N, io_operator_rows, teacher_rows, untrained_family
+from verify.statements.exp_teachers import RANKS, N, io_operator_rows, teacher_rows, untrained_family
 
 __all__ = ["entries", "TEXTS", "attention_goal"]
 

@@ -1,15 +1,15 @@
 """Statement of num.thm4.4.chunked: the k-head form evaluated in chunks equals the SSM, in float64 at scale.
 
-The goals are float_bound goals written from the statement's own data and bounds (snum.ssm_goal): the bound formulas
-heads_chunked + scan (snum_bounds.py), the exact matrices (A, B, C, Vcat and the float64 lambda_l, beta_hl the run
+The goals are float_bound goals written from the statement's own data and bounds (num_checks.ssm_goal): the bound formulas
+heads_chunked + scan (num_bounds.py), the exact matrices (A, B, C, Vcat and the float64 lambda_l, beta_hl the run
 uses) and the exact caps of the supplied values. n and Q = ceil(n/256) are inputs with one value per scale.
 """
 
 from __future__ import annotations
 
 from verify.statements import entry
-from verify.statements.snum import INPUT_ASSUMPTION, RUN_DOMAINS, WHY, ssm_goal
-from verify.statements.snum_instances import BASES, BUILTINS, CHUNK, SIZES
+from verify.statements.num_checks import INPUT_ASSUMPTION, RUN_DOMAINS, WHY, ssm_goal
+from verify.statements.num_instances import BASES, BUILTINS, CHUNK, SIZES
 
 __all__ = ["entries", "TEXT"]
 
@@ -44,7 +44,7 @@ TEXT = {
 
 
 def entries() -> dict:
-    """The statement of snum_chunked.json (goals at the default scale, n and Q as parameters)."""
+    """The statement of num_chunked.json (goals at the default scale, n and Q as parameters)."""
     n = [SIZES[s]["heads"] for s in ("default", "large")]
     q = -(-n[0] // CHUNK)
     goals = []
@@ -53,8 +53,8 @@ def entries() -> dict:
             sizes = {"n": n[0], "L": CHUNK, "NL": 2 * CHUNK, "Q": q}
             goal = ssm_goal(name, basis, ("heads_chunked", "scan"), sizes, {"n": "n", "Q": "Q"}, CHUNK)
             goals.append(dict(goal, name=f"chunked-heads-vs-scan:{name}:{basis}"))
-    sizes = {"n": n, "Q": [-(-k // CHUNK) for k in n]}
+    scale_sizes = {"n": n, "Q": [-(-k // CHUNK) for k in n]}
     text = dict(TEXT, why=WHY + _HOW)
-    domains = {**RUN_DOMAINS, **sizes}
-    inputs = ("scale", "backend", "device", *sizes)
+    domains = {**RUN_DOMAINS, **scale_sizes}
+    inputs = ("scale", "backend", "device", *scale_sizes)
     return {"num.thm4.4.chunked": entry(text, "certified", goals, inputs, param_domains=domains, baseline="verdict")}

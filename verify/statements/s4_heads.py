@@ -1,7 +1,7 @@
 """Statements of Section 4.2: Theorem 4.4 (multi-head rank constraint), condition (7) and footnote 2.
 
 Template claims (a user's SSM) take A, B, C (and the length n) as inputs; k, n_min and r are parameters that
-the kernel kinds establish from them. Instance claims fix a built-in SSM (s4_2_heads_instances.py) with its
+the kernel kinds establish from them. Instance claims fix a built-in SSM (s4_heads_instances.py) with its
 length n and the numbers k, n_min, r worked out by hand there, as literals. Footnote 2 is a set of polynomial
 identities with symbolic entries; eq7.needed is the stall SSM at n = 2, where (7) fails and one head suffices.
 """
@@ -9,8 +9,8 @@ identities with symbolic entries; eq7.needed is the stall SSM at n = 2, where (7
 from __future__ import annotations
 
 from verify.statements import entry, param
-from verify.statements.s4_2_heads_instances import INSTANCES, Instance
-from verify.statements.s4_2_heads_texts import TEXTS, instance_text
+from verify.statements.s4_heads_instances import INSTANCES, Instance
+from verify.statements.s4_heads_texts import TEXTS, instance_text
 
 __all__ = ["entries", "TEMPLATE_PARTS"]
 

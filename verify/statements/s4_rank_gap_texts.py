@@ -1,4 +1,4 @@
-"""Texts of the Section 4.1 statements (Theorem 4.2, its proof steps, Remark 4.3), for s4_1_rank_gap.py."""
+"""Texts of the Section 4.1 statements (Theorem 4.2, its proof steps, Remark 4.3), for s4_rank_gap.py."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from verify.statements import entry
-from verify.statements.s4_1_rank_gap_texts import TEXTS
+from verify.statements.s4_rank_gap_texts import TEXTS
 
 __all__ = ["entries", "TEXTS"]
 
@@ -125,7 +125,7 @@ def eq4() -> list[dict]:
     Ve1 = [" + ".join(f"{V[r][k]}*{E[1][k][0]}" for k in range(2)) for r in range(2)]
     V0 = [" + ".join(f"{V[r][k]}*{zero[k]}" for k in range(2)) for r in range(2)]
     tails = [_identity(f"tail-row{r + 1}", "V11 V12 V21 V22 c", f"c*({V0[r]})", "0") for r in range(2)]
-    error = _error(tuple(f"({x})" for x in Ve1), spaced=True)
+    error = _error((f"({Ve1[0]})", f"({Ve1[1]})"), spaced=True)
     return [*tails, _identity("error", "V11 V12 V21 V22 a b", error, _error(("V11", "V21"), spaced=True))]
 
 
