@@ -1,4 +1,4 @@
-"""Habits the suite enforces: ruff clean (lint and format) and mypy --strict on the whole kernel (issue 20, item 4)."""
+"""Habits the suite enforces: ruff (lint, format), mypy --strict on the kernel, mypy on the rest (issue 20, item 4)."""
 
 from __future__ import annotations
 
