@@ -18,7 +18,7 @@ __all__ = ["NAME", "HELP", "add_arguments", "run", "certificates_for", "singular
 
 # The most states `verify modes` takes, refused at once above it (measured: README's performance table, issue 25):
 # goals name their parameters, so each closed form is written once; at a dense m = 256 the largest file has about
-# 13.5 MB (bound 16 MiB), and the file size grows like m^1.9, so a dense m = 320 would pass the bound.
+# 13.7 MB (bound 16 MiB), and the file size grows like m^1.7, so a dense m = 300 would pass the bound.
 MAX_MODES_STATES = 256
 
 NAME = "modes"
@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
     if ssm.A.shape[0] > MAX_MODES_STATES:
         raise BadInput(
             f"{args.ssm}: A has {ssm.A.shape[0]} states; `verify modes` certifies at most {MAX_MODES_STATES} (its "
-            "certificates grow like m^2: about 13.5 MB for the largest file at a dense m = 256, past the kernel's "
+            "certificates grow like m^2: about 13.7 MB for the largest file at a dense m = 256, past the kernel's "
             "16 MiB file bound soon above it); `verify heads` answers the number of heads at larger sizes"
         )
     a_rows, b_rows, c_rows = (_rows(m) for m in (ssm.A, ssm.B, ssm.C))
