@@ -4,15 +4,16 @@ python-flint used directly (the anchor) in the same run.
 Per case: the certificates as `verify modes` builds them (verify.cli.modes.certificates_for: appA.ssm,
 appA.ssm.features, and the review certificates that apply), wall and CPU seconds of the build, and per certificate
 its size, the kernel's wall and CPU seconds re-reading it from bytes, its work units (limits.WORK_BUDGET bounds each
-certificate) and verdict; then the whole command's wall and CPU seconds. The anchor is python-flint's
-characteristic polynomial, its factorization, the ranks of f(A)^s for every repeated factor f (exact, until they
-stabilize) and the lags W(0..2m) of the same SSM. The first construction (constructions/modes_reference.py) is timed
-up to --reference-limit states. The growth exponent a (time ~ m^a) is fitted between consecutive dense sizes, for
-the command's CPU seconds and for the anchor's. The disguised case is four Jordan blocks of size m/4 at 1/2, -2/3,
-3/4, -5/4 conjugated by a unimodular P = U L (unit triangular with entries in {-1, 0, 1}).
+certificate) and verdict; then the whole command's wall and CPU seconds and the largest file (bound 16 MiB). The
+anchor is python-flint's characteristic polynomial, its factorization, the ranks of f(A)^s for every repeated factor
+f (exact, until they stabilize) and the lags W(0..2m) of the same SSM. The first construction
+(constructions/modes_reference.py) is timed up to --reference-limit states. The growth exponent a (time ~ m^a) is
+fitted between consecutive dense sizes, for the command's CPU seconds and for the anchor's. The disguised case is
+four Jordan blocks of size m/4 at 1/2, -2/3, 3/4, -5/4 conjugated by a unimodular P = U L (unit triangular with
+entries in {-1, 0, 1}).
 
-Run: python benchmarks/bench_modes.py [--sizes 16 32 64 128] [--jordan 64] [--reference-limit 12]; the load average
-is printed with every row (timings on a shared machine: quote CPU seconds and the load).
+Run: python benchmarks/bench_modes.py [--sizes 16 32 64 128 256] [--jordan 64] [--reference-limit 12]; the load
+average is printed with every row (timings on a shared machine: quote CPU seconds and the load).
 """
 
 from __future__ import annotations
@@ -161,9 +162,10 @@ def _load() -> str:
 def _rows(label: str, m: int, out: dict, anchor: tuple[float, float], ref: str) -> list[str]:
     """The table rows of one case: the command's totals, then one row per certificate."""
     (_, bc), (_, kc), (tw, tc) = out["build"], out["kernel"], out["total"]
+    largest = max((f[1] for f in out["files"]), default=0)
     lines = [
-        f"{label:8} {m:>4} {tw:7.2f} {tc:7.2f} {bc:7.2f} {kc:7.2f} {anchor[0]:7.3f} {anchor[1]:7.3f} "
-        f"{tc / max(anchor[1], 1e-9):6.1f}x {ref:>8} {_load():>5}"
+        f"{label:8} {m:>4} {tw:7.2f} {tc:7.2f} {bc:7.2f} {kc:7.2f} {largest / 1e6:7.2f} {anchor[0]:7.3f} "
+        f"{anchor[1]:7.3f} {tc / max(anchor[1], 1e-9):6.1f}x {ref:>8} {_load():>5}"
     ]
     for claim, size, _, cpu, units, valid in out["files"]:
         lines.append(f"{'':13} {claim:34} {size / 1e6:7.2f} MB {cpu:7.2f} s CPU {units:>11,} units  valid={valid}")
@@ -175,16 +177,19 @@ def main(argv: list[str] | None = None) -> int:
     from bench_scale import dense
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="*", default=[16, 32, 64, 128])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[16, 32, 64, 128, 256])
     parser.add_argument("--jordan", type=int, nargs="*", default=[64], help="sizes of the disguised Jordan case")
     parser.add_argument("--reference-limit", type=int, default=12, help="largest m for the first construction")
     args = parser.parse_args(argv)
     print("verify modes (p = d = 4) next to python-flint used directly; seconds on this machine, CPU = process time")
     print(
-        f"{'case':8} {'m':>4} {'wall s':>7} {'CPU s':>7} {'build':>7} {'kernel':>7} {'flint':>7} {'flint':>7} "
-        f"{'ratio':>7} {'1st con':>8} {'load':>5}"
+        f"{'case':8} {'m':>4} {'wall s':>7} {'CPU s':>7} {'build':>7} {'kernel':>7} {'largest':>7} {'flint':>7} "
+        f"{'flint':>7} {'ratio':>7} {'1st con':>8} {'load':>5}"
     )
-    print(f"{'':13} {'(whole command)':15} {'CPU s':>7} {'CPU s':>7} {'wall s':>7} {'CPU s':>7} {'CPU/CPU':>7}")
+    print(
+        f"{'':13} {'(whole command)':15} {'CPU s':>7} {'CPU s':>7} {'file MB':>7} {'wall s':>7} {'CPU s':>7} "
+        f"{'CPU/CPU':>7}"
+    )
     cpu, anchors = {}, {}
     for m in args.sizes:
         rows = dense(m)

@@ -12,6 +12,7 @@ from constructions.jordan import to_fraction_matrix
 from verify.certificate import reseal as _rehash
 from verify.claims.sA_user import SingularA, features_certificate, modes_certificate
 from verify.kernel import check_certificate
+from verify.mutation import set_param
 
 
 def _rows(m: fmpq_mat) -> list[list[str]]:
@@ -77,29 +78,70 @@ def _bump(element: object) -> None:
 
 def test_perturbed_mode_coefficient_in_parameters_is_rejected(mixed):
     cert = json.loads(json.dumps(mixed[1]))  # params and goals share objects in the built dict
-    _bump(cert["params"]["b"][0][0])
-    for item in cert["obligations"]:
-        if "b" in item["goal"]:
-            _bump(item["goal"]["b"][0][0])
+    b = copy.deepcopy(cert["params"]["b"])
+    _bump(b[0][0])
+    set_param(cert, "b", b)  # the parameter and every goal that writes it out
     result = check_certificate(_rehash(cert), "t")
     assert not result.valid and any("coeff differs from sum_h b_h M_h" in e for e in result.errors), result.errors
 
 
 def test_perturbed_output_mode_is_rejected(mixed):
     cert = json.loads(json.dumps(mixed[0]))
-    _bump(cert["params"]["output"][0]["coeff"][0][0])
-    for item in cert["obligations"]:
-        if item["name"] in ("W", "dual"):
-            _bump(item["goal"]["modes"][0]["coeff"][0][0])
+    output = copy.deepcopy(cert["params"]["output"])
+    _bump(output[0]["coeff"][0][0])
+    set_param(cert, "output", output)
     result = check_certificate(_rehash(cert), "t")
     assert not result.valid and any("obligation 'W'" in e for e in result.errors), result.errors
 
 
 def test_an_obligation_about_another_matrix_does_not_match_the_parameters(mixed):
     cert = copy.deepcopy(mixed[0])
-    cert["obligations"][0]["goal"]["A"][0][0] = "5"
+    other = copy.deepcopy(cert["params"]["A"])
+    other[0][0] = "5"
+    cert["obligations"][0]["goal"]["A"] = other
     result = check_certificate(_rehash(cert), "t")
     assert not result.valid and any("registered statement" in e for e in result.errors)
+
+
+def test_goals_of_a_users_ssm_name_their_parameters_and_the_written_out_form_is_also_accepted(mixed):
+    for cert in mixed:
+        for item in cert["obligations"]:
+            assert item["goal"]["A"] == {"$param": "A"}
+    cert = json.loads(json.dumps(mixed[0]))
+    for item in cert["obligations"]:  # every reference written out: the same certificate, spelled in full
+        item["goal"] = {k: cert["params"][v["$param"]] if "$param" in v else v for k, v in item["goal"].items()}
+    assert len(json.dumps(cert)) > len(json.dumps(mixed[0]))
+    assert check_certificate(_rehash(cert), "t").valid
+
+
+@pytest.mark.parametrize(
+    "reference",
+    [{"$param": "b"}, {"$param": "Output"}, {"$param": "A", "extra": 1}, {"$param": ["A"]}, {"$data": "A"}],
+    ids=["another-param", "unknown-name", "extra-key", "non-string", "other-key"],
+)
+def test_a_goal_field_referring_to_anything_but_its_registered_parameter_is_rejected(mixed, reference):
+    cert = json.loads(json.dumps(mixed[0]))
+    cert["obligations"][0]["goal"]["A"] = reference
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("registered statement" in e for e in result.errors), result.errors
+
+
+def test_a_reference_where_the_statement_has_a_literal_is_rejected(mixed):
+    cert = json.loads(json.dumps(mixed[1]))
+    item = next(o for o in cert["obligations"] if o["name"] == "W")
+    item["goal"]["start"] = {"$param": "start"}  # appA.ssm.features registers start = 0, not a parameter
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("registered statement" in e for e in result.errors), result.errors
+
+
+def test_a_changed_parameter_changes_every_goal_that_refers_to_it(mixed):
+    cert = json.loads(json.dumps(mixed[0]))
+    eigen = copy.deepcopy(cert["params"]["eigen"])
+    block = next(e for e in eigen if e["chains"] == [3])
+    block["chains"] = [1, 1, 1]  # the same dimension, other Jordan blocks
+    cert["params"]["eigen"] = eigen  # goals refer to it: nothing else to edit
+    result = check_certificate(_rehash(cert), "t")
+    assert not result.valid and any("obligation 'jordan'" in e for e in result.errors), result.errors
 
 
 def test_features_of_a_singular_ssm_are_refused_with_the_reason():

@@ -117,15 +117,32 @@ def _as_registered(claim_id: str, verdict: str, obligation: Obligation, params: 
     return dataclasses.replace(obligation, goal=goal)
 
 
-def make_certificate(claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None) -> dict:
+def _by_reference(claim_id: str, verdict: str, obligation: Obligation) -> Obligation:
+    """The obligation with every goal field that the statement fills with one parameter written as that reference
+    {"$param": name} (the kernel substitutes the certificate's params; the value stands once, in params)."""
+    spec = statements()[claim_id]
+    registered = next(r["goal"] for r in spec[verdict] if r["name"] == obligation.name)
+    goal = {
+        k: v if not (isinstance(registered[k], dict) and set(registered[k]) == {"$param"}) else dict(registered[k])
+        for k, v in obligation.goal.items()
+    }
+    return dataclasses.replace(obligation, goal=goal)
+
+
+def make_certificate(
+    claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None, refer: bool = False
+) -> dict:
     """A complete certificate dict for a registered claim, with its content hash.
 
-    Without explicit params, a template claim's params are read off the goals (extract_params).
+    Without explicit params, a template claim's params are read off the goals (extract_params). With refer, every
+    goal field that is one parameter is written as a reference to it (large parameters then stand once in the file).
     """
     spec = statements()[claim_id]
     if params is None:
         params = extract_params(claim_id, verdict, obligations)
     obligations = [_as_registered(claim_id, verdict, o, params or {}) for o in obligations]
+    if refer:
+        obligations = [_by_reference(claim_id, verdict, o) for o in obligations]
     cert = {
         "format": FORMAT,
         "claim": claim_id,

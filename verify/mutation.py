@@ -133,8 +133,17 @@ def _write_param(cert: dict, sites: dict, path: Path_, value: object) -> None:
     _set(cert["params"], path, value)
     index = {o["name"]: k for k, o in enumerate(cert["obligations"])}
     for ob_name, goal_path in sites.get(name, []):
-        if ob_name in index:
+        if ob_name in index and not _refers(cert["obligations"][index[ob_name]]["goal"], goal_path):
             _set(cert["obligations"][index[ob_name]]["goal"], (*goal_path, *inner), copy.deepcopy(value))
+
+
+def _refers(goal: object, goal_path: Path_) -> bool:
+    """True when the goal spells the parameter's site as the reference {"$param": name} (it follows the parameter)."""
+    try:
+        value = _get(goal, goal_path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return isinstance(value, dict) and set(value) == {"$param"}
 
 
 def set_param(cert: dict, name: str, value: object) -> None:
@@ -212,7 +221,7 @@ def _edited_and_resealed(cert: dict, sites: dict, kind: str, path: Path_, value:
         out["params"] = _replaced(cert["params"], path, value)
         index = {o["name"]: k for k, o in enumerate(obligations)}
         for ob_name, goal_path in sites.get(name, []):
-            if ob_name in index:
+            if ob_name in index and not _refers(obligations[index[ob_name]]["goal"], goal_path):
                 k = index[ob_name]
                 goal = _replaced(obligations[k]["goal"], (*goal_path, *inner), copy.deepcopy(value))
                 obligations[k] = {**obligations[k], "goal": goal}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flint import fmpq, fmpq_mat
+from flint import fmpq, fmpq_mat, fmpq_poly
 
 from constructions.jordan import Eigen, format_elem, to_fraction_matrix
 from constructions.modes import (
@@ -28,6 +28,7 @@ from constructions.modes import (
 )
 from constructions.ssm import coefficient_table, interaction_basis, ssm_from_strings
 from verify.certificate import Obligation, make_certificate
+from verify.kernel.core.limits import MAX_EXPRESSION_CHARS
 from verify.kernel.theories.modes.chains import krylov_chain
 from verify.registry import claim
 
@@ -36,6 +37,7 @@ __all__ = [
     "instance_data",
     "ssm_data",
     "rows_of",
+    "modulus_json",
     "jordan_obligation",
     "power_obligation",
     "output_obligation",
@@ -115,6 +117,15 @@ def ssm_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
     }
 
 
+def modulus_json(f: fmpq_poly) -> str | dict:
+    """A modulus as the kernel reads it: its expression in a, or, when that is longer than the kernel reads
+    (a degree-256 characteristic polynomial has 274,000 characters), its canonical term list."""
+    text = format_elem(f)
+    if len(text) <= MAX_EXPRESSION_CHARS:
+        return text
+    return {"vars": ["a"], "terms": [[str(c), [k]] for k, c in enumerate(f.coeffs()) if c != 0]}
+
+
 def _kt_rows(matrix: list[list]) -> list[list[list[list[str]] | dict]]:
     """A matrix over K[tau] (trace coordinates) as the kernel reads it."""
     return [[format_kt(x) for x in row] for row in matrix]
@@ -122,7 +133,7 @@ def _kt_rows(matrix: list[list]) -> list[list[list[list[str]] | dict]]:
 
 def _output_modes(modes: SSMModes) -> list[dict]:
     """The output modes of a goal: modulus and the closed form H_l of W in trace coordinates."""
-    return [{"modulus": format_elem(m.eigen.modulus), "coeff": _kt_rows(m.output)} for m in modes.modes]
+    return [{"modulus": modulus_json(m.eigen.modulus), "coeff": _kt_rows(m.output)} for m in modes.modes]
 
 
 def _chains(e: Eigen) -> list:
@@ -147,7 +158,7 @@ def jordan_obligation(name: str, modes: SSMModes) -> Obligation:
     """The Jordan block sizes of every eigenvalue modulus (read off A; chains of repeated moduli as the witness)."""
     goal = {
         "A": rows_of(modes.A),
-        "eigen": [{"modulus": format_elem(e.modulus), "chains": e.sizes} for e in modes.eigen],
+        "eigen": [{"modulus": modulus_json(e.modulus), "chains": e.sizes} for e in modes.eigen],
     }
     repeated = [sum(e.sizes) >= 2 for e in modes.eigen]
     if modes.A.nrows() < JORDAN_WITNESS_SIDE or not any(repeated):
@@ -158,7 +169,7 @@ def jordan_obligation(name: str, modes: SSMModes) -> Obligation:
 
 def _state_mode(modes: SSMModes, mode: ModeForm) -> dict:
     """One nonzero mode of the state: its explicit chains, or the Krylov start vector of a long simple chain."""
-    modulus = format_elem(mode.eigen.modulus)
+    modulus = modulus_json(mode.eigen.modulus)
     if mode.eigen.sizes != [1] or _chain_bytes(mode.eigen) <= KRYLOV_CHAIN_BYTES:
         return {"modulus": modulus, "chains": _chains(mode.eigen)}
     n = modes.A.nrows()
@@ -216,7 +227,7 @@ def dual_obligation(name: str, data: dict) -> Obligation:
 def support_of(data: dict) -> dict:
     """The moduli and, per head and mode, the powers q of tau with b_{h,l,q} != 0 (what the feature kinds need)."""
     return {
-        "moduli": [format_elem(m.eigen.modulus) for m in data["modes"].modes],
+        "moduli": [modulus_json(m.eigen.modulus) for m in data["modes"].modes],
         "heads": [[kt_support(x) for x in row] for row in data["b"]],
     }
 

@@ -4,7 +4,8 @@
 appA.ssm.features (invertible A only, assumption (A2): the paper's features, features merged over q, and the
 exact minimum per head); A, B, C are rows of exact rational strings. Both accept the analysis `ssm_data(A, B, C)`
 when the caller already has it (verify modes computes it once). Every derived object is a parameter shared by the
-obligations that use it, so the kernel sees one consistent SSM.
+obligations that use it, so the kernel sees one consistent SSM; for a user's SSM the goals refer to it by name
+({"$param": name}), so it is written once (a dense 256-state SSM's closed forms would otherwise exceed 16 MiB).
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ def user_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
     return ssm_data(a_rows, b_rows, c_rows)
 
 
-def modes_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | None = None) -> dict:
-    """appA.ssm: Jordan chains, the closed forms of A^tau (chains) and W(tau), and eq. (20), for one SSM."""
+def modes_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | None = None, refer: bool = True) -> dict:
+    """appA.ssm: Jordan chains, the closed forms of A^tau (chains) and W(tau), and eq. (20), for one SSM (refer:
+    goals name their parameters, each written once, in params)."""
     data = data or user_data(a_rows, b_rows, c_rows)
     modes = data["modes"]
     obligations = [
@@ -53,11 +55,14 @@ def modes_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | Non
         output_obligation("W", modes),
         dual_obligation("dual", data),
     ]
-    return make_certificate("appA.ssm", "certified", obligations)
+    return make_certificate("appA.ssm", "certified", obligations, refer=refer)
 
 
-def features_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | None = None) -> dict:
-    """appA.ssm.features: eq. (20)-(21) lag features and their real form for one SSM with invertible A."""
+def features_certificate(
+    a_rows: list, b_rows: list, c_rows: list, data: dict | None = None, refer: bool = True
+) -> dict:
+    """appA.ssm.features: eq. (20)-(21) lag features and their real form for one SSM with invertible A (refer: as
+    in modes_certificate)."""
     data = data or user_data(a_rows, b_rows, c_rows)
     if data["modes"].start:
         raise SingularA(
@@ -73,16 +78,16 @@ def features_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | 
         real_obligation("realmerged", data, "merged"),
         minimum_obligation("minimum", data),
     ]
-    return make_certificate("appA.ssm.features", "certified", obligations)
+    return make_certificate("appA.ssm.features", "certified", obligations, refer=refer)
 
 
 @claim("appA.ssm")
 def ssm_template() -> dict:
     """The template claim appA.ssm, shown on the built-in instance with a Jordan block of size 3."""
-    return modes_certificate(*INSTANCES["jordan3"])
+    return modes_certificate(*INSTANCES["jordan3"], refer=False)  # the committed form: every goal written out
 
 
 @claim("appA.ssm.features")
 def features_template() -> dict:
     """The template claim appA.ssm.features, shown on the built-in complex-pair instance."""
-    return features_certificate(*INSTANCES["pair"])
+    return features_certificate(*INSTANCES["pair"], refer=False)

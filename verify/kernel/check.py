@@ -3,7 +3,9 @@
 Order of work, so that a hostile file costs little: the bytes are counted and the cost of parsing and hashing them
 is charged to the certificate's budget before either is done; the header and the obligation table are read first;
 an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
-is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same), and
+is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same; a field that
+the statement fills with one parameter may be spelled as that reference, {"$param": name}, so that a large parameter
+stands once in the file), and
 only then is the registered goal read and the witness checked, under one work budget per
 certificate (limits.WORK_BUDGET). No exception escapes: any failure of an obligation, of whatever type,
 makes that obligation invalid with a message, and the other obligations are still reported.
@@ -127,11 +129,28 @@ def _seal_errors(cert: JSONObject, table: dict[str, JSONObject], source: str) ->
     return errors
 
 
+def _spelled_as_registered(goal: object, registered: JSONObject, expected: object) -> bool:
+    """The certificate's goal is the registered goal: every field written out (params substituted) or, where the
+    statement fills the field with one parameter, written as that reference {"$param": name} (the value stands once,
+    in params). Plain JSON equality per field: it stops at the first difference and parses nothing."""
+    if not isinstance(goal, dict) or not isinstance(expected, dict) or goal.keys() != expected.keys():
+        return False
+    return all(goal[k] == expected[k] or (_is_reference(registered[k]) and goal[k] == registered[k]) for k in expected)
+
+
+def _is_reference(value: object) -> bool:
+    """True for a spec goal field that is exactly one parameter, {"$param": name}."""
+    return isinstance(value, dict) and set(value) == {"$param"}
+
+
 def _check_one(item: JSONObject, required: JSONObject, params: JSONObject, where: str) -> None:
-    """The goal against the registered goal, then the witness; a KernelError says what failed."""
+    """The goal against the registered goal, then the witness; a KernelError says what failed.
+
+    Whatever the spelling, the goal checked is the registered goal with the certificate's params substituted.
+    """
     kind = required["kind"]
     expected_goal = substitute_params(required["goal"], params, where)
-    if item.get("goal") != expected_goal:  # plain JSON equality: stops at the first difference, parses nothing
+    if not _spelled_as_registered(item.get("goal"), required["goal"], expected_goal):
         raise KernelError(where, "goal differs from the registered statement")
     check_obligation(kind, read_goal(kind, expected_goal, where), item.get("witness"), where)
 

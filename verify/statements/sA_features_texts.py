@@ -45,7 +45,8 @@ TEXTS = {
         "why": "W and dual establish the closed forms and b from the literal A, B, C; lag_minimum (minimum a "
         "derived parameter per head): the witness features (merged, lag-only, valid for all integers i, j) "
         "have exactly R_h = minimum[h] features; the kernel computes g_h(0..2R_h - 2) exactly and checks "
-        "that [g_h(R_h - 1 + a - b)]_{a,b < R_h} is nonsingular. That block is the submatrix of rows "
+        "that [g_h(R_h - 1 + a - b)]_{a,b < R_h} is nonsingular (its cleared integer numerator has rank R_h "
+        "modulo a 62-bit prime: a minor nonzero modulo the prime is nonzero over QQ). That block is the submatrix of rows "
         "R_h..2R_h - 1 and columns 1..R_h of any matrix agreeing with g_h(i - j) on i >= j, all of whose "
         "entries are prescribed by the mask; so every feature map has dimension >= R_h. For n < 2R_h - 1 the "
         "masked minimum can be smaller (g = tau lambda^tau at n = 2: rank 1).",
@@ -72,5 +73,6 @@ SSM_FEATURES = {
     "A and pin bound = "
     "sum_l deg(m_l) J_l (J_l + 1)/2, merged and realmerged pin merged_bound = sum_l deg(m_l) J_l, minimum "
     "pins R_h per head (kind lag_minimum); their identities are those of appA.features, "
-    "appA.features.merged and appA.features.minimum.",
+    'appA.features.merged and appA.features.minimum. A goal may name a parameter ({"$param": name}) instead of '
+    "writing it out: the kernel checks the registered goal with the certificate's parameters either way.",
 }

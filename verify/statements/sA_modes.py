@@ -37,20 +37,28 @@ TEXTS = {
             "eigenvalue otherwise).",
         },
         "why": "Each instance's A is literal; its Jordan structure (<instance>.eigen) and the closed form "
-        "of A^tau (<instance>.state) are derived parameters. jordan_chains: for each irreducible, pairwise "
-        "coprime modulus m the kernel computes the multiplicity e of m in the characteristic polynomial "
-        "and, when e >= 2, the ranks of m(A)^s; dim ker m(A)^s = deg(m) sum_blocks min(size, s) gives the "
-        "block sizes, which must be the stated ones and cover the dimension. power_closed_form: the "
-        "state is, per nonzero eigenvalue modulus m_l, Jordan chains V_l over K_l = QQ[a]/(m_l); the "
-        "kernel checks A V_l = V_l J_l modulo m_l (J_l = a I + the chain shift) as rational identities "
-        "of the coefficient matrices, and that these coefficient matrices together have rank r = "
-        "rank A^nu, their number of columns (modulo a 62-bit prime, a lower bound). Then psi(y) = "
-        "sum_l Tr_l(V_l y_l) is injective with image range A^nu and A psi(y) = psi(J y), so for tau "
-        ">= nu A^tau = sum_l Tr_l(V_l J_l^tau Q_l) = sum_l Tr_l(a^tau M_l(tau)), M_l(tau) = V_l "
-        "(sum_q binom(tau, q) a^-q N_l^q) Q_l, with the dual rows Q_l determined by V (not written: "
-        "for a dense A they are far larger than V): eq. (18) with lambda ranging over the roots of "
-        "the moduli. No value of tau is sampled. The start lag is checked to be nu, the index of the "
-        "eigenvalue 0 of A (rank A^nu = rank A^(nu+1)).",
+        "of A^tau (<instance>.state) are derived parameters. jordan_chains: the moduli are irreducible, "
+        "squarefree and pairwise coprime; the kernel computes the multiplicity e of each modulus m in the "
+        "characteristic polynomial of A (e = 1: one block of size 1) and, when e >= 2, the block sizes either "
+        "from the exact ranks of m(A)^s (dim ker m(A)^s = deg(m) sum_blocks min(size, s)) or, when the "
+        "witness gives Jordan chains of m (A of side >= 16), from those chains: the chain relations (A - a) "
+        "v_(t+1) = v_t modulo m hold as rational identities of the coefficient matrices and the e chain "
+        "vectors' deg(m) e coefficient columns have full rank modulo a 62-bit prime (a minor nonzero modulo "
+        "the prime is nonzero over QQ), so at every root they are e independent Jordan chains, a Jordan "
+        "basis of the generalized eigenspace, and their lengths are the block sizes. The sizes must be the "
+        "stated ones and cover the dimension. power_closed_form: the kernel computes nu, the index of the "
+        "eigenvalue 0 (nu = 0 at once when A has full rank modulo the prime, else the smallest s with rank "
+        "A^s = rank A^(s+1)) and r = rank A^nu, and checks start = nu. The state is, per nonzero eigenvalue "
+        "modulus m_l, Jordan chains V_l over K_l = QQ[a]/(m_l), or, for a simple modulus, a rational start "
+        "vector u standing for the eigenvector q(A) r(A) u (r = det(x - A) / m_l, q(x) = (m_l(x) - m_l(a)) / "
+        "(x - a); (A - a) q(A) r(A) u = det(A - x)(A) u = 0 by Cayley-Hamilton), of which the kernel needs "
+        "only the Krylov matrix modulo the prime; the chain relations are checked as for jordan_chains, and "
+        "all coefficient matrices together must have rank r = rank A^nu, their number of columns, modulo "
+        "the prime (a lower bound on the rank over QQ). Then psi(y) = sum_l Tr_l(V_l y_l) is injective with "
+        "image range A^nu and A psi(y) = psi(J y), so for tau >= nu A^tau = sum_l Tr_l(V_l J_l^tau Q_l) = "
+        "sum_l Tr_l(a^tau M_l(tau)), M_l(tau) = V_l (sum_q binom(tau, q) a^-q N_l^q) Q_l, with the dual rows "
+        "Q_l determined by V (not written: for a dense A they are far larger than V): eq. (18) with lambda "
+        "ranging over the roots of the moduli. No value of tau is sampled.",
     },
     "appA.eq18.singular": {
         "section": "A",
@@ -82,12 +90,14 @@ TEXTS = {
         },
         "why": "output_closed_form: H_l is given in trace coordinates; with J_l = 1 + the largest power of "
         "tau in H_l and mu = prod_l m_l^J_l (degree D <= m), Y(tau) = sum_l Tr_l(a^tau H_l(tau)) "
-        "satisfies the recurrence of mu. The kernel computes W(0..start + m + D - 1) exactly, checks "
-        "sum_i mu_i W(start + tau + i) = C A^tau A^start mu(A) B = 0 for tau < m (hence for every tau, "
-        "by Cayley-Hamilton) and Y(tau) = W(tau) for tau = start..start + D - 1; two sequences with the "
-        "recurrence of mu that agree on D consecutive terms agree from there on, so C A^tau B = sum_l "
-        "Tr_l(a^tau H_l(tau)) for all tau >= start. No closed form of A^tau is needed. The closed "
-        "form (<instance>.output) is a derived parameter; start is checked to be nu.",
+        "satisfies the recurrence of mu. The kernel computes nu and checks start = nu. When det(x - A) "
+        "divides x^start mu(x), A^start mu(A) = 0 by Cayley-Hamilton, so sum_i mu_i W(start + tau + i) = "
+        "C A^tau A^start mu(A) B = 0 for every tau with no lag computed beyond the first D; otherwise the "
+        "kernel computes W(0..start + m + D - 1) exactly and checks that sum for tau < m (hence for every "
+        "tau, by Cayley-Hamilton). It checks Y(tau) = W(tau) for tau = start..start + D - 1; two "
+        "sequences with the recurrence of mu that agree on D consecutive terms agree from there on, so "
+        "C A^tau B = sum_l Tr_l(a^tau H_l(tau)) for all tau >= start. No closed form of A^tau is needed. "
+        "The closed form (<instance>.output) is a derived parameter.",
     },
     "appA.eq20": {
         "section": "A",
@@ -133,8 +143,10 @@ TEXTS = {
         "polynomial identity in i, j, L, M and symbols B_q (q in the support); with L = lambda^i, M = "
         "lambda^-j (lambda a root of m_l, nonzero) and B_q = b_{h,l,q}(lambda), summed over the roots "
         "and over l, this is sum_l Tr_l(a^(i-j) b_l(i - j)) = g_h(i - j). The kernel reads J_l off A "
-        "itself (from the multiplicity of m_l in the characteristic polynomial, or the smallest s with "
-        "rank m_l(A)^s = rank m_l(A)^(s+1); m_l irreducible and its roots eigenvalues of A), checks "
+        "itself (m_l irreducible, its roots eigenvalues of A): 1 when m_l is simple in the characteristic "
+        "polynomial, else j where rank m_l(A)^s modulo a 62-bit prime exceeds n - deg(m_l) e_l for s < j "
+        "(so J_l > s) and prod_l m_l^(j_l) annihilates A, checked exactly modulo primes whose product "
+        "exceeds a bound on the cleared integer matrix (so J_l <= j); it checks "
         "bound = sum_l deg(m_l) J_l (J_l + 1) / 2 (a derived "
         "parameter) and that the feature count (deg m_l features per listed feature) is at most "
         "the bound. The causal mask alpha_ij = g_h(i - j) 1[i >= j] is then applied after the "
@@ -177,13 +189,17 @@ TEXTS = {
             "(b).",
         },
         "why": "A, B, C are the inputs; every other parameter is established from them: jordan_chains pins "
-        "eigen (the Jordan structure of A), power_closed_form pins start = nu (computed from the "
-        "ranks of A^s) and the state (the Jordan chains V_l of the nonzero eigenvalues, which give "
-        "A^tau = sum_l Tr_l(V_l J_l^tau Q_l) with the dual rows Q_l determined by V), output_closed_form "
-        "pins output (the closed form of W, by the recurrence of W), dual_coordinates computes W(tau) "
-        "from A, B, C, pins the lags to the greedy Theorem 4.4 lags, b to the unique coordinates of "
-        "output in that basis and the support of b. The reasoning of each step is that of appA.eq18, "
-        "appA.eq19 and appA.eq20.",
+        "eigen (the Jordan structure of A: multiplicities in the characteristic polynomial, with Jordan "
+        "chains of each repeated modulus as the witness from 16 states on), power_closed_form pins start = nu "
+        "and the state (the Jordan chains V_l of the nonzero eigenvalues, or the Krylov start vector of a "
+        "simple one, independent modulo a 62-bit prime, which give A^tau = sum_l Tr_l(V_l J_l^tau Q_l) with "
+        "the dual rows Q_l determined by V), output_closed_form pins output (the closed form of W, by the "
+        "recurrence of mu = prod_l m_l^J_l: annihilation by Cayley-Hamilton or checked on m lags, and D "
+        "initial lags), dual_coordinates computes W(tau) from A, B, C, pins the lags to the greedy "
+        "Theorem 4.4 lags, b to the unique coordinates of output in that basis and the support of b. The "
+        "reasoning of each step is that of appA.eq18, appA.eq19 and appA.eq20. A goal may name a "
+        'parameter ({"$param": name}) instead of writing it out: the kernel checks the registered goal '
+        "with the certificate's parameters either way, so each large parameter is written once.",
     },
     "review.blockdiag": {
         "section": "A",

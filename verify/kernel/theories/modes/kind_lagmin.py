@@ -31,9 +31,9 @@ from ...core.limits import charge
 from ...core.numbers import parse_integer
 from .kind_features import FeatureMemo, HeadPowers, head_features, read_modes_and_heads
 from .kind_output import KTMatrix
-from .trace_coordinates import KT, closed_form_values
+from .trace_coordinates import KT, closed_form_values, monic
 
-__all__ = ["KINDS", "ESTABLISHES", "lag_values"]
+__all__ = ["KINDS", "ESTABLISHES", "lag_values", "lag_images"]
 
 
 # (moduli, block sizes, supports, minimum per head, H_l per modulus, b, A's entries, A's side)
@@ -73,6 +73,32 @@ def lag_values(
     return out
 
 
+def lag_images(
+    moduli: tuple[fmpq_poly, ...], heads: tuple[tuple[KT, ...], ...], counts: list[int], where: str
+) -> list[list[int]]:
+    """Per head h: the images modulo P of g_h(0), ..., g_h(counts[h] - 1), by the recurrence of each m_l modulo P.
+
+    Reduction modulo P is a ring map on the rationals whose denominators are prime to P (any other denominator is a
+    KernelError: undecided), so the images of the exact sequences Tr_m(a^k x_q) satisfy the images of m's
+    recurrence, and g_h's image is sum_l sum_q tau^q (image of Tr(a^tau b_(h,l,q))): the images of the exact values.
+    """
+    top = max(counts, default=0)
+    out = [[0] * count for count in counts]
+    for k, m in enumerate(moduli):
+        what = f"{where}: mode {k} modulo P"
+        d = m.degree()
+        step = [(-mod_p_image(c, what)) % P for c in monic(m)]
+        for h, row in enumerate(heads):
+            for q, coords in enumerate(row[k]):
+                charge(sum(2 + max(x.p.bit_length(), x.q.bit_length()) // 256 for x in coords) + top * (d + 2), what)
+                seq = [mod_p_image(x, what) for x in coords][:top]
+                while len(seq) < top:
+                    seq.append(sum(c * x for c, x in zip(step, seq[-d:])) % P)
+                for tau in range(counts[h]):
+                    out[h][tau] = (out[h][tau] + pow(tau, q, P) * seq[tau]) % P
+    return out
+
+
 def _check(goal: Goal, witness: JSONObject, where: str) -> None:
     """Per head: features of dimension minimum[h] (upper) and a nonsingular R x R lag block (lower)."""
     moduli, _, heads, minimum, _, b = goal[:6]
@@ -86,14 +112,12 @@ def _check(goal: Goal, witness: JSONObject, where: str) -> None:
         count = head_features(moduli, polys, item["features"], here, memo=memo)
         if count != r:
             raise KernelError(here, f"{count} features, expected exactly the minimum {r}")
-    lags = lag_values(moduli, b, [max(2 * r - 1, 0) for r in minimum], where)
-    for h, (g, r) in enumerate(zip(lags, minimum)):
+    images = lag_images(moduli, b, [max(2 * r - 1, 0) for r in minimum], where)
+    for h, (image, r) in enumerate(zip(images, minimum)):
         if not r:
             continue
         what = f"{where}: rank of the lag block of head {h}"
-        bits = max(max(x.p.bit_length(), x.q.bit_length()) for x in g)
-        charge(len(g) * (2 + bits // 256) + r * r, what)
-        image = [mod_p_image(x, what) for x in g]  # the block's entries are the 2R - 1 values g(0..2R - 2)
+        charge(r * r, what)  # the block's entries are the images of the 2R - 1 values g(0..2R - 2)
         block = nmod_mat(r, r, [image[r - 1 + a - b] for a in range(r) for b in range(r)], P)
         if rank_mod_p(block, what) != r:
             raise KernelError(
