@@ -20,8 +20,12 @@ within 2 sqrt(T0 E2) + E2 of T0 = sum w F~^2. For "core", the eigenvalues and tr
 times factors in [1 - mu, 1 + mu] (mu = ||L L^T - Gamma||_F / lambda_min(Gamma) < 1, lambda_min bracketed the
 same way). e_H = T/(T + S) (tail T, top S) is increasing in T and decreasing in S. Undecided is rejection.
 
-Work: R n N complex products and real multiply-adds for F~ and eps, 2 R^2 n for G~, about 10 R^3 for eigh and
-the residuals (plus 4 side^2 n and P^2 (p + d) for "core"); charged at FLOPS_PER_UNIT per unit; sizes capped.
+Tails (forms depthwise and mimo): the sum of the R - H smallest eigenvalues is also bracketed to a relative
+accuracy from V^T (F~ w F~^T) V (tails.py, step 6a), and the two brackets intersected.
+
+Work: R n N complex products and real multiply-adds for F~ and eps, 2 R^2 n for G~ and 4 R^2 n for the tails,
+about 10 R^3 for eigh and the residuals (plus 4 side^2 n and P^2 (p + d) for "core"); charged at FLOPS_PER_UNIT
+per unit; sizes capped.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from flint import fmpq
 from ...core.errors import KernelError, expect_keys
 from ...core.limits import charge, declare_work, shared_result
 from ...core.numbers import GQ, format_number, parse_integer, parse_number
-from . import dense
+from . import dense, tails
 
 __all__ = [
     "KINDS",
@@ -186,7 +190,7 @@ def _charge_work(rows: int, n: int, modes: int, extra: int, where: str) -> None:
     if rows * n > MAX_ROW_VALUES:
         raise KernelError(where, f"{rows} rows of length n = {n}: more than {MAX_ROW_VALUES} values (memory)")
     # (modes + 8): the row matrix's own passes (scaling, copies) cost like 8 more modes (measured with 4 modes)
-    work = 16 * rows * n * (modes + 8) + 2 * rows * rows * n + 12 * rows**3 + extra
+    work = 16 * rows * n * (modes + 8) + 6 * rows * rows * n + 12 * rows**3 + 40 * rows**2 + extra  # 4 R^2 n: tails
     if work > MAX_FLOAT_WORK:
         raise KernelError(where, f"about {work:.3g} float operations; at most {MAX_FLOAT_WORK:.3g}")
     charge(work // FLOPS_PER_UNIT + 1, f"{where}: float64 Gram")
@@ -264,7 +268,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
     values = _arrays(arrays, form, where)
     try:
         F, eps, mu, *extra = _rows_of(values, form, method, n, where)
-        spec = fg.gram_and_eigen(F, eps, n)
+        spec = fg.gram_and_eigen(F, eps, n, tails=form != "dense")
     except (ValueError, fg.np.linalg.LinAlgError) as err:
         raise KernelError(where, f"float64 bounds undecided: {err}") from None
     if not spec["f"] < 1:
@@ -288,6 +292,7 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
     extra = extra[0] if extra else None
     out, top_d, top_abs, top_lo, top_hi, projected = [], fmpq(0), fmpq(0), fmpq(0), fmpq(0), []
     rest_lo, rest_hi = sum(lows), sum(highs)
+    refined = tails.tail_brackets(spec["tails"], f, e2) if "tails" in spec else []  # step 6a: relative tails
     for h in range(1, R + 1):
         x = d[h - 1]
         top_d, top_abs = top_d + x, top_abs + abs(x)
@@ -298,6 +303,8 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
         s_hi = min(top_hi, top_d + kyfan, t_hi)
         tail_lo = max(fmpq(0), t_lo - s_hi, rest_lo)
         tail_hi = max(fmpq(0), min(t_hi - s_lo, rest_hi))
+        if h <= len(refined):
+            tail_lo, tail_hi = max(tail_lo, refined[h - 1][0]), min(tail_hi, refined[h - 1][1])
         s_lo, s_hi, tail_lo, tail_hi = s_lo * scale_lo, s_hi * scale_hi, tail_lo * scale_lo, tail_hi * scale_hi
         lo_t, hi_t = t_lo * scale_lo, t_hi * scale_hi
         if extra is not None:
