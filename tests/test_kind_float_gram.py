@@ -233,8 +233,8 @@ def test_a_layer_beyond_the_work_bound_is_refused_before_any_float_work():
 
 
 def test_a_row_matrix_beyond_the_memory_bound_is_refused_before_any_float_work():
-    a = np.full((128, 4), 0.5 + 0j)  # 128 rows of length 65,536: 8.4 million complex values (333 MB peak before)
-    with pytest.raises(KernelError, match="more than 2097152 values"):
+    a = np.full((128, 4), 0.5 + 0j)  # 128 rows of length 65,536: 8.4 million values (333 MB peak before rows in blocks)
+    with pytest.raises(KernelError, match="more than 4194304 values"):
         float_certificate("depthwise", "rows", {"a": a, "c": a}, {}, 65_536, TOL)
 
 
@@ -285,3 +285,13 @@ def test_the_tail_refinement_without_a_certified_gap_keeps_only_its_upper_end():
     (lo1, hi1), (lo2, hi2) = tail_brackets(spec["tails"], fmpq(*spec["f"].as_integer_ratio()), fmpq(0))
     assert lo1 == 0 and hi1 >= fmpq(19, 4)  # eigenvalues 4 and 4 tie: no gap at H = 1; the tail is 4 + 3/4
     assert lo2 <= fmpq(3, 4) <= hi2 and hi2 - lo2 <= fmpq(1, 10**9)  # a gap of 3.25 at H = 2
+
+
+def test_rows_made_in_blocks_are_the_rows_made_in_one_piece():
+    from verify.kernel.theories.float_gram import float_gram as fg
+
+    rng = np.random.default_rng(5)
+    a = 0.95 * np.exp(1j * rng.uniform(0, 3, (300, 40)))  # (1 << 22) // (512 * 42) = 195 rows a block: 2 blocks
+    c = rng.standard_normal((300, 40)) + 0j
+    for mine, whole in zip(fg.power_rows(a, c, 512, 1), fg._power_rows(a, c, 512, 1)):
+        assert np.array_equal(mine, whole)

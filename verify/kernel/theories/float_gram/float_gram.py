@@ -58,6 +58,21 @@ def _absolute(z: np.ndarray) -> np.ndarray:
 
 
 def power_rows(a: np.ndarray, c: np.ndarray, n: int, coef_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """_power_rows on blocks of rows (rows are independent; the same operations), so that its temporaries
+    (about 40 (b + Q) N bytes a row) stay near 2^22 values whatever R."""
+    R, N = a.shape
+    step = max(1, (1 << 22) // (n * (N + 2)))
+    if step >= R:
+        return _power_rows(a, c, n, coef_steps)
+    F, eps = np.empty((R, n)), np.empty((R, n))
+    for start in range(0, R, step):
+        F[start : start + step], eps[start : start + step] = _power_rows(
+            a[start : start + step], c[start : start + step], n, coef_steps
+        )
+    return F, eps
+
+
+def _power_rows(a: np.ndarray, c: np.ndarray, n: int, coef_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """F~[r, t] = fl(Re sum_j c_rj a_rj^t) (t < n, 0^0 = 1) and eps with |F~ - F| <= eps entrywise.
 
     a, c: (R, N) complex128 with |a| <= 1 (checked by the caller). coef_steps: roundings by which c itself is

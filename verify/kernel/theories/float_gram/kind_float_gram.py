@@ -58,9 +58,10 @@ __all__ = [
 MAX_ROWS = 4096  # R, the side of the float Gram matrix
 MAX_LENGTH = 1 << 16  # n
 MAX_VALUES = 1 << 22  # float64 values in all arrays together
-# R n: complex values of the row matrix F~ (16 bytes each, a few copies): 128 x 65,536 peaked at 333 MB and
-# 256 x 16,384 (2^22) at 297 MB, at the 300 MB goal of issue 20; 2^21 keeps the largest within about 170 MB.
-MAX_ROW_VALUES = 1 << 21
+# R n: values of the row matrix F~: 128 x 65,536 peaked at 333 MB and 256 x 16,384 (2^22) at 297 MB when F~ was made
+# in one piece (issue 20's goal: 300 MB); float_gram.power_rows now makes it in blocks of rows, and 2^22 values
+# (S4D H = 1024 at n = 4096, 32 modes a channel, tail brackets included) peak at 197 MB, 64 x 65,536 at 158 MB.
+MAX_ROW_VALUES = 1 << 22
 MAX_FLOAT_WORK = 1 << 40  # float operations (R n N + R^2 n + R^3 terms) in one obligation
 FLOPS_PER_UNIT = 2000  # float operations per unit: 0.3-0.7 us of CPU (4000: 1.2-1.7 us at load 12, issue 20)
 FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",)), "dense": (("A", "B", "C"), ())}
