@@ -167,7 +167,8 @@ def run(name: str, arrays: dict, fmt: str, n: int, jobs: int, goal: float) -> No
         width, shown = result["max_relative_width_up_to_heads"], result["max_relative_width_shown"]
         print(f"  {result['prefix'] or '(bare)'}: smallest H {lo if lo == hi else f'{lo}-{hi}'} (numpy {base}, "
               f"{agree}); k in {result['k']}; max relative width up to H: {width:.2e}, at the printed H: "
-              f"{shown:.2e}")  # fmt: skip
+              f"{shown:.2e}; every e_H to <= 1e-6 relative up to H = {result['relative_1e-6_up_to_H']} of "
+              f"{len(result['table'])}, beyond e_H <= {result['absolute_bound_beyond'] or 0:.2g}")  # fmt: skip
 
 
 def main() -> None:
