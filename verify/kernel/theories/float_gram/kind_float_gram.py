@@ -293,7 +293,10 @@ def enclosures(form: str, method: str, arrays: tuple, n: int, where: str = "floa
     extra = extra[0] if extra else None
     out, top_d, top_abs, top_lo, top_hi, projected = [], fmpq(0), fmpq(0), fmpq(0), fmpq(0), []
     rest_lo, rest_hi = sum(lows), sum(highs)
-    refined = tails.tail_brackets(spec["tails"], f, e2) if "tails" in spec else []  # step 6a: relative tails
+    try:
+        refined = tails.tail_brackets(spec["tails"], f, e2) if "tails" in spec else []  # step 6a: relative tails
+    except ValueError as err:  # a non-finite float bound: undecided, so rejected
+        raise KernelError(where, f"float64 tail bounds undecided: {err}") from None
     for h in range(1, R + 1):
         x = d[h - 1]
         top_d, top_abs = top_d + x, top_abs + abs(x)
