@@ -295,3 +295,20 @@ def test_rows_made_in_blocks_are_the_rows_made_in_one_piece():
     c = rng.standard_normal((300, 40)) + 0j
     for mine, whole in zip(fg.power_rows(a, c, 512, 1), fg._power_rows(a, c, 512, 1)):
         assert np.array_equal(mine, whole)
+
+
+def test_the_per_column_gap_never_loosens_the_tail_brackets_and_keeps_them_sound():
+    from verify.kernel.theories.float_gram import float_gram as fg
+    from verify.kernel.theories.float_gram.tails import tail_brackets
+
+    arrays, n = _graded_layer()
+    F, eps = fg.power_rows(arrays["a"], arrays["c"], n)
+    spec = fg.gram_and_eigen(F, eps, n, tails=True)
+    f, e2 = fmpq(*spec["f"].as_integer_ratio()), fmpq(*spec["e2"].as_integer_ratio())
+    both = tail_brackets(spec["tails"], f, e2)
+    uniform = tail_brackets({k: v for k, v in spec["tails"].items() if k != "weighted"}, f, e2)
+    exact = _exact_e(_exact_power_rows(arrays["a"], arrays["c"], n), n)
+    trace = spec["t0"]  # trace G to about 1e-14 relative: enough for the ratios below
+    for (lo, hi), (lo_u, hi_u), e in zip(both, uniform, exact):
+        assert lo >= lo_u and hi == hi_u and lo <= hi
+        assert float(lo) / trace <= float(e.mid()) * (1 + 1e-9) and float(e.mid()) <= float(hi) / trace * (1 + 1e-9)

@@ -227,7 +227,7 @@ def tail_data(F: np.ndarray, V: np.ndarray, n: int) -> dict[str, Any]:
     N[h:, h:], B = N[:h, h:]: min_lo (min lo_i, i < h), lead >= ||D^-1/2 offdiag(A) D^-1/2||_F^2 (D = diag A,
     through lo), max_hi (max hi_j, j >= h), trail >= ||offdiag(C)||_F^2, cross >= ||B||_F^2, csum = fl(sum_{j>=h}
     N~_jj) (relative error <= gamma_R: c_rel) and cerr >= sum_{j>=h} err_jj. Every sum is one of nonnegative
-    floats in sequence (cumsum), within gamma_(2R) of its exact value.
+    floats in sequence (cumsum), within gamma_(2R) of its exact value. weighted(h, w): the per-column form of cross.
     """
     R = F.shape[0]
     w = n - np.arange(n, dtype=float)
@@ -261,9 +261,20 @@ def tail_data(F: np.ndarray, V: np.ndarray, n: int) -> dict[str, Any]:
     c *= c
     trail = 2 * np.cumsum(np.sum(c, axis=1)[::-1])[::-1][1:] * SAFE * sums  # h <= i < j
     c += c.T  # symmetric squares, zero diagonal
+    columns = np.cumsum(c, axis=0)  # [i, j]: sum_{i' <= i} c_i'j^2 >= ||column j of B||^2 for h = i + 1
     c = np.cumsum(np.cumsum(c[:, ::-1], axis=1)[:, ::-1], axis=0)  # [i, h]: sum_{i' <= i, j >= h}
     cross = c[np.arange(R - 1), np.arange(1, R)] * SAFE * sums
+    del c
+
+    def weighted(h: int, w: float) -> float:
+        """>= sum_{j >= h} ||B_:j||^2 / (w - hi_j) (split h, w a float), or inf when some w - hi_j is not > 0."""
+        den = (w - hi[h:]) * (1 - 2.0**-40)  # fl(w - hi_j) (1 - 2^-40) <= w - hi_j when positive
+        if not np.all(den > 0):
+            return math.inf
+        return float(np.sum(columns[h - 1, h:] / den)) * SAFE * sums
+
     return {
+        "weighted": weighted,
         "min_lo": np.minimum.accumulate(lo)[:-1],
         "lead": lead,
         "max_hi": np.maximum.accumulate(hi[::-1])[::-1][1:],

@@ -8,6 +8,8 @@ exactly in fmpq, for each split h with a certified gap between A = N[:h, :h] and
   t I]] >= 0), whose H largest eigenvalues are those of its first block, so tail(N) >= trace C - ||B||_F^2 / t;
   a >= min D (1 - ||D^-1/2 offdiag(A) D^-1/2||_F) (A = D^1/2 (I + E) D^1/2, D = diag A), c <= max diag C +
   ||offdiag(C)||_F (Weyl);
+  per column (v): with K = diag(k_j) > 0 instead of t I, N <= diag(A + B K^-1 B^T, C + K); k_j = w - hi_j (w <= a -
+  ||offdiag(C)||_F, hi_j >= C_jj) keeps C + K <= a I (Weyl), so tail(N) >= trace C - sum_j ||B_:j||^2 / k_j;
   Ostrowski: lambda_i(V^T M V) = theta_i lambda_i(M), theta_i in [1 - f, 1 + f] (f >= ||V^T V - I||_F < 1);
   Eckart-Young: sqrt(tail(X X^T)) is the Frobenius distance from X to the matrices of rank <= H, so it moves by at
   most ||S - S~||_F <= sqrt(E2) between S = F sqrt w and S~ = F~ sqrt w (tail(G) from tail(M)).
@@ -47,6 +49,12 @@ def _sqrt_down(x: fmpq) -> fmpq:
     return s
 
 
+def _float_down(x: fmpq) -> float:
+    """A float <= x."""
+    f = float(x)
+    return f if _q(f) <= x else math.nextafter(f, -math.inf)
+
+
 def tail_brackets(data: dict[str, Any], f: fmpq, e2: fmpq) -> list[tuple[fmpq, fmpq]]:
     """Per H = 1..R-1 a bracket [lower, upper] of the sum of the R - H smallest eigenvalues of G = S S^T.
 
@@ -66,6 +74,10 @@ def tail_brackets(data: dict[str, Any], f: fmpq, e2: fmpq) -> list[tuple[fmpq, f
             c_hi = _q(float(data["max_hi"][h])) + _sqrt_up(_q(trail))
             if a_lo > c_hi:
                 n_lo = max(fmpq(0), csum / (1 + g) - cerr - _q(cross) / (a_lo - c_hi))
+                w = _float_down(a_lo - _sqrt_up(_q(trail)))  # per column: K = diag(w - hi_j), step 6a (v)
+                per_column = data["weighted"](h + 1, w) if "weighted" in data else math.inf
+                if math.isfinite(per_column):
+                    n_lo = max(n_lo, csum / (1 + g) - cerr - _q(per_column))
         m_lo, m_hi = n_lo / (1 + f), n_hi / (1 - f)
         low = _sqrt_down(m_lo) - root_e2 if m_lo > 0 else fmpq(0)
         high = _sqrt_up(m_hi) + root_e2
