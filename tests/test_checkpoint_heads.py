@@ -160,3 +160,25 @@ def test_method_exact_beyond_the_kernel_sizes_is_one_line_and_exit_2(tmp_path, c
     assert main(["heads", "--ssm", str(path), "--out", str(tmp_path), "--method", "exact", "--n", "8"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--method exact: 1280 modes" in err and "--method float" in err
+
+
+def test_float_enclosures_are_relative_1e_6_and_an_exact_zero_tail_is_stated_as_an_absolute_bound(tmp_path, capsys):
+    model = S4DMinimal(4, 4, seed=3)
+    with torch.no_grad():
+        model.kernel.C[3] = 0  # channel 3 never responds: G has an exact zero eigenvalue, e_3 = 0 exactly
+    path = tmp_path / "s4d-zero.pt"
+    torch.save(model.state_dict(), path)
+    base = ["heads", "--ssm", str(path), "--out", str(tmp_path), "--n", "64", "--method", "float"]
+    assert main([*base, "--json"]) == 0
+    layer = _json(capsys)["layers"][0]
+    tight, table = layer["relative_1e-6_up_to_H"], layer["table"]
+    assert tight == 2 and layer["absolute_bound_beyond"] < 1e-12
+    for row in table[:tight]:
+        lo, hi = Fraction(row["lower"]), Fraction(row["upper"])
+        assert 0 < lo and hi - lo <= lo / 10**6
+    assert Fraction(table[2]["lower"]) == 0 and Fraction(table[3]["upper"]) == 0  # e_3 = 0 from above; e_4 = 0
+    assert main(base) == 0
+    out = capsys.readouterr().out
+    assert (
+        "every e_H up to H = 2 is enclosed to relative width <= 1e-6; for H > 2 the certificate gives absolute" in out
+    )

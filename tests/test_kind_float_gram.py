@@ -233,6 +233,82 @@ def test_a_layer_beyond_the_work_bound_is_refused_before_any_float_work():
 
 
 def test_a_row_matrix_beyond_the_memory_bound_is_refused_before_any_float_work():
-    a = np.full((128, 4), 0.5 + 0j)  # 128 rows of length 65,536: 8.4 million complex values (333 MB peak before)
-    with pytest.raises(KernelError, match="more than 2097152 values"):
+    a = np.full((128, 4), 0.5 + 0j)  # 128 rows of length 65,536: 8.4 million values (333 MB peak before rows in blocks)
+    with pytest.raises(KernelError, match="more than 4194304 values"):
         float_certificate("depthwise", "rows", {"a": a, "c": a}, {}, 65_536, TOL)
+
+
+def _graded_layer() -> tuple[dict, int]:
+    """7 channels x 3 dyadic modes, channel r scaled by 8^-r: e_H falls from 4e-3 (H = 1) to 1e-15 (H = 6)."""
+    rng = np.random.default_rng(3)
+    a = np.round(rng.uniform(0.3, 0.9, (7, 3)) * 64) / 64 + 1j * np.round(rng.uniform(-0.3, 0.3, (7, 3)) * 64) / 64
+    c = (np.round(rng.standard_normal((7, 3)) * 64) / 64 + 0j) * (8.0 ** -np.arange(7))[:, None]
+    return {"a": a, "c": c}, 48
+
+
+def test_tiny_tail_e_h_are_enclosed_to_relative_1e_6_by_the_tail_refinement():
+    arrays, n = _graded_layer()
+    stored = tuple(sorted((k, decode(encode(v, True), k, k)) for k, v in arrays.items()))
+    own = enclosures("depthwise", "rows", stored, n)
+    exact = _exact_e(_exact_power_rows(arrays["a"], arrays["c"], n), n)
+    for h, ((lo, hi), e) in enumerate(zip(own[:-1], exact[:-1]), start=1):
+        assert lo < e and e < hi
+        # the a-priori bound of G alone (absolute, about n u trace G) gave 0.29 at e_5 = 1.8e-13 and 0 below e_6
+        assert hi - lo <= fmpq(1, 10**6) * lo if h <= 5 else hi - lo <= fmpq(1, 10**5) * lo
+    assert own[-1] == (0, 0)  # e_R = 0 exactly
+
+
+def test_a_claim_excluding_a_tiny_e_h_by_1e_6_relative_is_rejected():
+    arrays, n = _graded_layer()
+    cert = float_certificate("depthwise", "rows", arrays, {}, n, TOL)[0]
+    assert check_certificate(cert).valid
+    lo, hi = (Fraction(x) for x in cert["params"]["table"][3])  # e_4 = 1.7e-11
+    assert hi - lo <= lo / 10**6
+
+    def above(target):
+        target["table"][3] = [str(hi * (1 + Fraction(1, 10**6))), str(hi * (1 + Fraction(2, 10**6)))]
+
+    _rejected(_mutated(cert, above), "not implied by the kernel's")
+
+    def tighter(target):
+        target["table"][4][0] = str((Fraction(target["table"][4][0]) + Fraction(target["table"][4][1])) / 2)
+
+    _rejected(_mutated(cert, tighter), "not implied by the kernel's")
+
+
+def test_the_tail_refinement_without_a_certified_gap_keeps_only_its_upper_end():
+    from verify.kernel.theories.float_gram import float_gram as fg
+    from verify.kernel.theories.float_gram.tails import tail_brackets
+
+    F = np.array([[1.0, 0, 0, 0], [0, 0, 0, 2.0], [0, 0.5, 0, 0]])  # w = 4, 3, 2, 1: G = diag(4, 4, 0.75)
+    spec = fg.gram_and_eigen(F, np.zeros_like(F), 4, tails=True)
+    (lo1, hi1), (lo2, hi2) = tail_brackets(spec["tails"], fmpq(*spec["f"].as_integer_ratio()), fmpq(0))
+    assert lo1 == 0 and hi1 >= fmpq(19, 4)  # eigenvalues 4 and 4 tie: no gap at H = 1; the tail is 4 + 3/4
+    assert lo2 <= fmpq(3, 4) <= hi2 and hi2 - lo2 <= fmpq(1, 10**9)  # a gap of 3.25 at H = 2
+
+
+def test_rows_made_in_blocks_are_the_rows_made_in_one_piece():
+    from verify.kernel.theories.float_gram import float_gram as fg
+
+    rng = np.random.default_rng(5)
+    a = 0.95 * np.exp(1j * rng.uniform(0, 3, (300, 40)))  # (1 << 22) // (512 * 42) = 195 rows a block: 2 blocks
+    c = rng.standard_normal((300, 40)) + 0j
+    for mine, whole in zip(fg.power_rows(a, c, 512, 1), fg._power_rows(a, c, 512, 1)):
+        assert np.array_equal(mine, whole)
+
+
+def test_the_per_column_gap_never_loosens_the_tail_brackets_and_keeps_them_sound():
+    from verify.kernel.theories.float_gram import float_gram as fg
+    from verify.kernel.theories.float_gram.tails import tail_brackets
+
+    arrays, n = _graded_layer()
+    F, eps = fg.power_rows(arrays["a"], arrays["c"], n)
+    spec = fg.gram_and_eigen(F, eps, n, tails=True)
+    f, e2 = fmpq(*spec["f"].as_integer_ratio()), fmpq(*spec["e2"].as_integer_ratio())
+    both = tail_brackets(spec["tails"], f, e2)
+    uniform = tail_brackets({k: v for k, v in spec["tails"].items() if k != "weighted"}, f, e2)
+    exact = _exact_e(_exact_power_rows(arrays["a"], arrays["c"], n), n)
+    trace = spec["t0"]  # trace G to about 1e-14 relative: enough for the ratios below
+    for (lo, hi), (lo_u, hi_u), e in zip(both, uniform, exact):
+        assert lo >= lo_u and hi == hi_u and lo <= hi
+        assert float(lo) / trace <= float(e.mid()) * (1 + 1e-9) and float(e.mid()) <= float(hi) / trace * (1 + 1e-9)

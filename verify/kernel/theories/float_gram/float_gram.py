@@ -64,6 +64,21 @@ def _absolute(z: np.ndarray) -> np.ndarray:
 
 
 def power_rows(a: np.ndarray, c: np.ndarray, n: int, coef_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """_power_rows on blocks of rows (rows are independent; the same operations), so that its temporaries
+    (about 40 (b + Q) N bytes a row) stay near 2^22 values whatever R."""
+    R, N = a.shape
+    step = max(1, (1 << 22) // (n * (N + 2)))
+    if step >= R:
+        return _power_rows(a, c, n, coef_steps)
+    F, eps = np.empty((R, n)), np.empty((R, n))
+    for start in range(0, R, step):
+        F[start : start + step], eps[start : start + step] = _power_rows(
+            a[start : start + step], c[start : start + step], n, coef_steps
+        )
+    return F, eps
+
+
+def _power_rows(a: np.ndarray, c: np.ndarray, n: int, coef_steps: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """F~[r, t] = fl(Re sum_j c_rj a_rj^t) (t < n, 0^0 = 1) and eps with |F~ - F| <= eps entrywise.
 
     a, c: (R, N) complex128 with |a| <= 1 (checked by the caller). coef_steps: roundings by which c itself is
@@ -138,6 +153,12 @@ def mode_gram(B: np.ndarray, C: np.ndarray, keep: np.ndarray) -> tuple[np.ndarra
 
 def eigen_residuals(G: np.ndarray) -> tuple[np.ndarray, float, float]:
     """eigh(G) as a witness: d (largest first), f >= ||V^T V - I||_F and r >= ||G - V diag(d) V^T||_F."""
+    d, _, f, r = _eigen(G)
+    return d, f, r
+
+
+def _eigen(G: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """eigen_residuals with the eigenvectors V (columns, largest eigenvalue first) too."""
     R = G.shape[0]
     d, V = np.linalg.eigh(G)
     if not (np.all(np.isfinite(d)) and np.all(np.isfinite(V))):
@@ -148,7 +169,7 @@ def eigen_residuals(G: np.ndarray) -> tuple[np.ndarray, float, float]:
     # rounds once more (factor 1 + u); likewise fl((V d) V^T) errs by gamma_(R+1) |V| |d| |V|^T.
     f = (fro(V.T @ V - np.eye(R)) + gamma(R) * float(norms.sum())) * (1 + UNIT) * SAFE
     r = (fro(G - (V * d) @ V.T) + gamma(R + 1) * float(np.sum(np.abs(d) * norms))) * (1 + UNIT) * SAFE
-    return d, f, r
+    return d, V, f, r
 
 
 def core_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> Measured:
@@ -175,13 +196,13 @@ def core_rows(a: np.ndarray, B: np.ndarray, C: np.ndarray, n: int) -> Measured:
     return {"F": F, "eps": eps, "ec": ec, "eg": eg, "gamma_min": float(d[-1]), "gamma_f": f, "gamma_r": r}
 
 
-def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> Measured:
+def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int, tails: bool = False) -> Measured:
     """T0 = fl(sum w F~^2), E2 >= sum w eps^2, e >= ||F~ w F~^T - fl(G~)||_F, and the eigen witness of G~.
 
     w = n - t (exact). G~ = fl(S S^T) with S = fl(F~ fl(sqrt w)) (one product S S^T: BLAS may use a symmetric
     rank-k update), symmetrized from its upper triangle. S_it S_jt = F~_it F~_jt w_t (1 + theta_4) (two roundings
     of sqrt w squared, two of the products), so the entrywise error is <= gamma_(n+5) |F~| w |F~|^T, whose
-    Frobenius norm is <= gamma_(n+5) sum w F~^2.
+    Frobenius norm is <= gamma_(n+5) sum w F~^2. tails: also the data of tail_data (key "tails").
     """
     w = n - np.arange(n, dtype=float)
     R = F.shape[0]
@@ -193,8 +214,82 @@ def gram_and_eigen(F: np.ndarray, eps: np.ndarray, n: int) -> Measured:
     e2 = float(np.sum((eps * eps) @ w)) * (1 + gamma(n + R + 2)) * SAFE + TINY * R
     if not (math.isfinite(t0) and math.isfinite(e2) and np.all(np.isfinite(G))):
         raise ValueError("F~ w F~^T is not finite")
-    d, f, r = eigen_residuals(G)
-    return {"t0": t0, "e2": e2, "rounding": gamma(n + 6), "d": d, "f": f, "r": r, "side": R}
+    d, V, f, r = _eigen(G)
+    del G
+    out: dict[str, Any] = {"t0": t0, "e2": e2, "rounding": gamma(n + 6), "d": d, "f": f, "r": r, "side": R}
+    if tails and R > 1:
+        out["tails"] = tail_data(F, V, n)
+    return out
+
+
+def tail_data(F: np.ndarray, V: np.ndarray, n: int) -> dict[str, Any]:
+    """Per split h = 1..R-1 of N = V^T M V (M = F~ w F~^T exactly, V the float eigenvectors): the float bounds
+    that kind_float_gram's tails.py turns into a bracket of the sum of the R - h smallest eigenvalues of M.
+
+    T~ = fl(V^T F~) errs by <= gamma_R |V|^T |F~|, so delta_i = gamma_R sum_k |V_ki| phi_k >= ||(T - T~)_i sqrt
+    w|| (phi_k >= ||F~_k sqrt w||). N~ = fl(Y Y^T), Y = fl(T~ fl(sqrt w)), errs from T~ w T~^T by gamma_(n+5)
+    tau_i tau_j (tau_i >= ||T~_i sqrt w||), and T~ w T~^T from N by delta_i tau_j + tau_i delta_j + delta_i delta_j
+    (Cauchy-Schwarz): c_ij = |N~_ij| + err_ij >= |N_ij|; N_ii in [lo_i, hi_i]. Returned, for A = N[:h, :h], C =
+    N[h:, h:], B = N[:h, h:]: min_lo (min lo_i, i < h), lead >= ||D^-1/2 offdiag(A) D^-1/2||_F^2 (D = diag A,
+    through lo), max_hi (max hi_j, j >= h), trail >= ||offdiag(C)||_F^2, cross >= ||B||_F^2, csum = fl(sum_{j>=h}
+    N~_jj) (relative error <= gamma_R: c_rel) and cerr >= sum_{j>=h} err_jj. Every sum is one of nonnegative
+    floats in sequence (cumsum), within gamma_(2R) of its exact value. weighted(h, w): the per-column form of cross.
+    """
+    R = F.shape[0]
+    w = n - np.arange(n, dtype=float)
+    T = V.T @ F
+    T *= np.sqrt(w)
+    N = T @ T.T
+    del T
+    N = np.triu(N) + np.triu(N, 1).T
+    phi = np.sqrt((F * F) @ w) * (1 + gamma(n + 2)) * SAFE + 1e-150
+    delta = gamma(R) * (np.abs(V).T @ phi) * (1 + gamma(R)) * SAFE + 1e-150
+    diag = np.diag(N).copy()
+    tau = np.sqrt(np.maximum(diag, 0)) * (1 + gamma(n + 6)) * SAFE + 1e-150
+    g = gamma(n + 5)
+    c = (g * tau[:, None] + delta[:, None]) * tau[None, :] + (tau[:, None] + delta[:, None]) * delta[None, :]
+    c *= SAFE
+    err = np.diag(c).copy()
+    c += np.abs(N) * SAFE + TINY
+    del N
+    if not (np.all(np.isfinite(c)) and np.all(np.isfinite(diag))):
+        raise ValueError("the projected Gram matrix V^T G V is not finite")
+    lo = np.maximum((diag - err) * (1 - 2.0**-40), 0.0)  # fl(x - y) (1 - 2^-40) <= x - y when positive
+    hi = (diag + err) * SAFE
+    sums = (1 + gamma(2 * R + 2)) * SAFE
+    root = np.sqrt(lo)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        scaled = np.triu(c / root[:, None] / root[None, :], 1)
+        scaled[~np.isfinite(scaled)] = np.inf  # lo_i = 0: no bound for A containing row i
+        lead = 2 * np.cumsum(np.sum(scaled * scaled, axis=0))[:-1] * SAFE * sums  # i < j < h
+    del scaled
+    c = np.triu(c, 1)
+    c *= c
+    trail = 2 * np.cumsum(np.sum(c, axis=1)[::-1])[::-1][1:] * SAFE * sums  # h <= i < j
+    c += c.T  # symmetric squares, zero diagonal
+    columns = np.cumsum(c, axis=0)  # [i, j]: sum_{i' <= i} c_i'j^2 >= ||column j of B||^2 for h = i + 1
+    c = np.cumsum(np.cumsum(c[:, ::-1], axis=1)[:, ::-1], axis=0)  # [i, h]: sum_{i' <= i, j >= h}
+    cross = c[np.arange(R - 1), np.arange(1, R)] * SAFE * sums
+    del c
+
+    def weighted(h: int, w: float) -> float:
+        """>= sum_{j >= h} ||B_:j||^2 / (w - hi_j) (split h, w a float), or inf when some w - hi_j is not > 0."""
+        den = (w - hi[h:]) * (1 - 2.0**-40)  # fl(w - hi_j) (1 - 2^-40) <= w - hi_j when positive
+        if not np.all(den > 0):
+            return math.inf
+        return float(np.sum(columns[h - 1, h:] / den)) * SAFE * sums
+
+    return {
+        "weighted": weighted,
+        "min_lo": np.minimum.accumulate(lo)[:-1],
+        "lead": lead,
+        "max_hi": np.maximum.accumulate(hi[::-1])[::-1][1:],
+        "trail": trail,
+        "cross": cross,
+        "csum": np.cumsum(diag[::-1])[::-1][1:],
+        "c_rel": gamma(R),
+        "cerr": np.cumsum(err[::-1])[::-1][1:] * sums,
+    }
 
 
 def power_bound(A: np.ndarray, n: int, slack: float = 1.0, norm_factor: float = 0.0) -> Measured:

@@ -20,8 +20,12 @@ within 2 sqrt(T0 E2) + E2 of T0 = sum w F~^2. For "core", the eigenvalues and tr
 times factors in [1 - mu, 1 + mu] (mu = ||L L^T - Gamma||_F / lambda_min(Gamma) < 1, lambda_min bracketed the
 same way). e_H = T/(T + S) (tail T, top S) is increasing in T and decreasing in S. Undecided is rejection.
 
-Work: R n N complex products and real multiply-adds for F~ and eps, 2 R^2 n for G~, about 10 R^3 for eigh and
-the residuals (plus 4 side^2 n and P^2 (p + d) for "core"); charged at FLOPS_PER_UNIT per unit; sizes capped.
+Tails (forms depthwise and mimo): the sum of the R - H smallest eigenvalues is also bracketed to a relative
+accuracy from V^T (F~ w F~^T) V (tails.py, step 6a), and the two brackets intersected.
+
+Work: R n N complex products and real multiply-adds for F~ and eps, 2 R^2 n for G~ and 4 R^2 n for the tails,
+about 10 R^3 for eigh and the residuals (plus 4 side^2 n and P^2 (p + d) for "core"); charged at FLOPS_PER_UNIT
+per unit; sizes capped.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from ...core.errors import JSONObject, KernelError, expect_keys
 from ...core.kind import KindTable
 from ...core.limits import charge, declare_work, shared_result
 from ...core.numbers import GQ, format_number, parse_integer, parse_number
-from . import dense
+from . import dense, tails
 from .dense import Array, Measured
 
 __all__ = [
@@ -56,9 +60,10 @@ __all__ = [
 MAX_ROWS = 4096  # R, the side of the float Gram matrix
 MAX_LENGTH = 1 << 16  # n
 MAX_VALUES = 1 << 22  # float64 values in all arrays together
-# R n: complex values of the row matrix F~ (16 bytes each, a few copies): 128 x 65,536 peaked at 333 MB and
-# 256 x 16,384 (2^22) at 297 MB, at the 300 MB goal of issue 20; 2^21 keeps the largest within about 170 MB.
-MAX_ROW_VALUES = 1 << 21
+# R n: values of the row matrix F~: 128 x 65,536 peaked at 333 MB and 256 x 16,384 (2^22) at 297 MB when F~ was made
+# in one piece (issue 20's goal: 300 MB); float_gram.power_rows now makes it in blocks of rows, and 2^22 values
+# (S4D H = 1024 at n = 4096, 32 modes a channel, tail brackets included) peak at 197 MB, 64 x 65,536 at 158 MB.
+MAX_ROW_VALUES = 1 << 22
 MAX_FLOAT_WORK = 1 << 40  # float operations (R n N + R^2 n + R^3 terms) in one obligation
 FLOPS_PER_UNIT = 2000  # float operations per unit: 0.3-0.7 us of CPU (4000: 1.2-1.7 us at load 12, issue 20)
 FORMS = {"depthwise": (("a", "c"), ("d",)), "mimo": (("a", "B", "C"), ("D",)), "dense": (("A", "B", "C"), ())}
@@ -198,7 +203,7 @@ def _charge_work(rows: int, n: int, modes: int, extra: int, where: str) -> None:
     if rows * n > MAX_ROW_VALUES:
         raise KernelError(where, f"{rows} rows of length n = {n}: more than {MAX_ROW_VALUES} values (memory)")
     # (modes + 8): the row matrix's own passes (scaling, copies) cost like 8 more modes (measured with 4 modes)
-    work = 16 * rows * n * (modes + 8) + 2 * rows * rows * n + 12 * rows**3 + extra
+    work = 16 * rows * n * (modes + 8) + 6 * rows * rows * n + 12 * rows**3 + 40 * rows**2 + extra  # 4 R^2 n: tails
     if work > MAX_FLOAT_WORK:
         raise KernelError(where, f"about {work:.3g} float operations; at most {MAX_FLOAT_WORK:.3g}")
     charge(work // FLOPS_PER_UNIT + 1, f"{where}: float64 Gram")
@@ -276,7 +281,7 @@ def enclosures(form: str, method: str, arrays: Arrays, n: int, where: str = "flo
     values = _arrays(arrays, form, where)
     try:
         F, eps, mu, *extra = _rows_of(values, form, method, n, where)
-        spec = fg.gram_and_eigen(F, eps, n)
+        spec = fg.gram_and_eigen(F, eps, n, tails=form != "dense")
     except (ValueError, fg.np.linalg.LinAlgError) as err:
         raise KernelError(where, f"float64 bounds undecided: {err}") from None
     if not spec["f"] < 1:
@@ -300,6 +305,10 @@ def enclosures(form: str, method: str, arrays: Arrays, n: int, where: str = "flo
     core_extra = extra[0] if extra else None
     out, top_d, top_abs, top_lo, top_hi, projected = [], fmpq(0), fmpq(0), fmpq(0), fmpq(0), []
     rest_lo, rest_hi = sum(lows), sum(highs)
+    try:
+        refined = tails.tail_brackets(spec["tails"], f, e2) if "tails" in spec else []  # step 6a: relative tails
+    except ValueError as err:  # a non-finite float bound: undecided, so rejected
+        raise KernelError(where, f"float64 tail bounds undecided: {err}") from None
     for h in range(1, R + 1):
         x = d[h - 1]
         top_d, top_abs = top_d + x, top_abs + abs(x)
@@ -310,6 +319,8 @@ def enclosures(form: str, method: str, arrays: Arrays, n: int, where: str = "flo
         s_hi = min(top_hi, top_d + kyfan, t_hi)
         tail_lo = max(fmpq(0), t_lo - s_hi, rest_lo)
         tail_hi = max(fmpq(0), min(t_hi - s_lo, rest_hi))
+        if h <= len(refined):
+            tail_lo, tail_hi = max(tail_lo, refined[h - 1][0]), min(tail_hi, refined[h - 1][1])
         s_lo, s_hi, tail_lo, tail_hi = s_lo * scale_lo, s_hi * scale_hi, tail_lo * scale_lo, tail_hi * scale_hi
         lo_t, hi_t = t_lo * scale_lo, t_hi * scale_hi
         if core_extra is not None:
