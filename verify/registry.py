@@ -18,7 +18,7 @@ import pkgutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from verify.kernel import statements
@@ -89,8 +89,9 @@ def _index() -> dict[str, str]:
     return json.loads(INDEX_FILE.read_text(encoding="utf-8"))
 
 
+@cache
 def _lazy_build(claim_id: str, module: str) -> Callable[[], dict]:
-    """The builder of `claim_id`: imports its module on the first call, then calls the registered function."""
+    """The builder of `claim_id` (one object per claim, so Claims compare equal): imports its module, then builds."""
 
     def build() -> dict:
         """Import the claim's module (its @claim registers the builder) and build the certificate."""
