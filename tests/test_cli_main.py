@@ -91,3 +91,11 @@ def test_checking_a_certificate_imports_no_sympy_torch_or_matplotlib():
     # the kernel re-check of an exact certificate needs none of them (the kernel never imports SymPy)
     loaded = _imported_after(["check", str(ROOT / "certs" / "thm4.2.eq5.json")])
     assert not loaded & {"sympy", "torch", "matplotlib"}
+
+
+def test_listing_showing_and_checking_a_folder_import_no_sympy(tmp_path):
+    # the registry lists claims from verify/claims/data/index.json: no claim module (several import SymPy at the
+    # top) is imported until a claim is built, so `list`, `show` and `check FOLDER` start without SymPy
+    (tmp_path / "thm4.2.eq5.json").write_bytes((ROOT / "certs" / "thm4.2.eq5.json").read_bytes())
+    for argv in (["list"], ["list", "--json"], ["show", "thm4.2.eq5"], ["check", str(tmp_path)]):
+        assert not _imported_after(argv) & {"sympy", "torch", "matplotlib"}, argv
