@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("setting", [None, "auto", "flint", "python", "gmpy", "nonsense"])
+@pytest.mark.parametrize("setting", [None, "flint", "python", "nonsense"])
 def test_ground_types_without_sympy_are_what_sympy_decides(setting):
     # ground_types() is computed first (SymPy not loaded), then SymPy is imported and asked: they must agree
     code = (
