@@ -13,6 +13,8 @@ import sympy
 from sympy.polys.domains import QQ
 from sympy.polys.matrices import DomainMatrix
 
+from constructions.exact_text import gaussian_text
+
 __all__ = ["number", "gaussian_text", "poly_terms", "matrix_rows", "vec_rows"]
 
 
@@ -34,16 +36,6 @@ def number(value: object) -> str:
     else:
         re_part, im_part = value, 0
     return gaussian_text(_rational_text(re_part), _rational_text(im_part))
-
-
-def gaussian_text(re_text: str, im_text: str) -> str:
-    """The canonical 'a+b*i' text of a Gaussian rational from the texts of its two rational parts."""
-    if im_text == "0":
-        return re_text
-    imag = "i" if im_text == "1" else "-i" if im_text == "-1" else f"{im_text}*i"
-    if re_text == "0":
-        return imag
-    return f"{re_text}{'' if imag.startswith('-') else '+'}{imag}"
 
 
 def poly_terms(expr: sympy.Expr, variables: Sequence[sympy.Symbol]) -> dict:

@@ -316,8 +316,13 @@ def _brackets(gamma: arb_mat, Y: arb_mat, bits: int, width: Fraction) -> tuple[d
     return None
 
 
-def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, width: Fraction) -> ErrorTable | None:
-    """One try at `bits` bits: the certified table, or None when it is too wide or the smallest H undecided."""
+def _attempt(
+    goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, width: Fraction, gram: fmpq_mat | None = None
+) -> ErrorTable | None:
+    """One try at `bits` bits: the certified table, or None when it is too wide or the smallest H undecided.
+
+    gram: the exact U_b^T U_b of the basis columns (_exact_gram), which does not depend on the precision.
+    """
     with ctx.workprec(bits):
         try:
             Y = gram_core(recipe, bits, "goal")
@@ -329,10 +334,8 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
             Y = arb_mat(U) * Y * arb_mat(U.transpose())
         else:
             if choice[0] == "basis":
-                basis, coords = choice[1], choice[2]
-                U = fmpq_mat(U.nrows(), len(basis), [U[r, c] for r in range(U.nrows()) for c in basis])
-                Y = arb_mat(coords) * Y * arb_mat(coords.transpose())
-            gamma = arb_mat(U.transpose() * U)
+                Y = arb_mat(choice[2]) * Y * arb_mat(choice[2].transpose())
+            gamma = arb_mat(gram if gram is not None else _exact_gram(U, choice))
         found = _brackets(gamma, Y, bits, width)
     if found is None:
         return None
@@ -350,6 +353,14 @@ def _attempt(goal: dict, U: fmpq_mat, recipe: tuple, choice: tuple, bits: int, w
         witness.update(basis=choice[1], coords=_coords_text(choice[2]))
     table = [[_fraction_text(lower), _fraction_text(upper)] for lower, upper in bounds]
     return ErrorTable({**goal, "k": len(bounds), "table": table, "heads": heads}, witness, bits, bounds)
+
+
+def _exact_gram(U: fmpq_mat, choice: tuple) -> fmpq_mat:
+    """U_b^T U_b for the columns U_b of U that span its range (all of them unless choice names a basis), exactly."""
+    if choice[0] == "basis":
+        basis = choice[1]
+        U = fmpq_mat(U.nrows(), len(basis), [U[r, c] for r in range(U.nrows()) for c in basis])
+    return U.transpose() * U
 
 
 def _annihilator(A: fmpq_mat) -> fmpq_poly | None:
@@ -391,8 +402,9 @@ def error_table(
     choice = column_basis(U)
     if choice[0] == "basis" and not choice[1]:
         raise ZeroSystem("the impulse response W(tau) is zero for tau < n: G = 0 and the relative error is undefined")
+    gram = _exact_gram(U, choice) if choice[0] != "ambient" else None  # once: every precision rounds the same
     while bits <= MAX_BITS:
-        found = _attempt(goal, U, recipe, choice, bits, width)
+        found = _attempt(goal, U, recipe, choice, bits, width, gram)
         if found is not None:
             return found
         bits *= 2

@@ -84,7 +84,7 @@ def dyadic_text(value: float) -> str:
 
 def _complex_text(re_part: float, im_part: float) -> str:
     """The exact value of a complex float pair in the kernel's 'a+b*i' form."""
-    from constructions.exact import gaussian_text
+    from constructions.exact_text import gaussian_text
 
     return gaussian_text(dyadic_text(re_part), dyadic_text(im_part))
 

@@ -9,6 +9,7 @@ import os
 import platform
 import re
 import signal
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -62,13 +63,50 @@ def _version(package: str) -> str:
         return "absent"
 
 
+@cache
+def ground_types() -> str:
+    """SymPy's ground types here, read without importing SymPy (0.3 s) when that is safe: see _flint_ground_types."""
+    loaded = sys.modules.get("sympy.external.gmpy")
+    if loaded is None and _flint_ground_types():
+        return "flint"
+    from sympy.external.gmpy import GROUND_TYPES  # SymPy decides (what it decided, if it is loaded already)
+
+    return GROUND_TYPES
+
+
+def _flint_ground_types() -> bool:
+    """True when SymPy would choose python-flint at import: SYMPY_GROUND_TYPES unset, auto or flint, python-flint
+    importable, and its major.minor among the versions this SymPy lists (_PYTHON_FLINT_VERSION_NEEDED in
+    sympy/external/gmpy.py, read as a literal, not run). Anything else (another setting, an unlisted version, a
+    SymPy without that list) is False, and SymPy itself is asked."""
+    import ast
+    import importlib.util
+
+    if os.environ.get("SYMPY_GROUND_TYPES", "auto").lower() not in ("auto", "flint"):
+        return False
+    spec = importlib.util.find_spec("sympy")
+    if spec is None or not spec.submodule_search_locations:
+        return False
+    try:
+        import flint
+
+        source = (Path(next(iter(spec.submodule_search_locations))) / "external" / "gmpy.py").read_text("utf-8")
+        listed = next(
+            ast.literal_eval(node.value)
+            for node in ast.parse(source).body
+            if isinstance(node, ast.Assign)
+            and [getattr(t, "id", None) for t in node.targets] == ["_PYTHON_FLINT_VERSION_NEEDED"]
+        )
+    except (ImportError, OSError, SyntaxError, ValueError, StopIteration):
+        return False
+    return ".".join(str(flint.__version__).split(".")[:2]) in listed
+
+
 def provenance() -> dict:
     """The library versions and SymPy ground types the certificate was produced with."""
-    from sympy.external.gmpy import GROUND_TYPES
-
     packages = ("sympy", "python-flint", "mpmath", "numpy")
     return {
-        "ground_types": GROUND_TYPES,
+        "ground_types": ground_types(),
         "python": platform.python_version(),
         "versions": {p: _version(p) for p in packages},
     }

@@ -2,20 +2,40 @@
 
 Statements and paper references are not repeated here: they are read from the kernel's frozen spec,
 so that the text a reader sees and the statement the kernel checks are one and the same.
+
+Which module registers which claim is recorded in verify/claims/data/index.json, so that listing the claims
+(`list`, `check FOLDER`, `report`, `show`) imports no claim module (several import SymPy, about 0.4 s): a claim's
+module is imported when its certificate is built. tests/test_registry.py checks the index against the modules'
+own @claim registrations; `python -m verify.registry` rewrites it after a claim is added, moved or removed.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+import os
 import pkgutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
 
 from verify.kernel import statements
 
-__all__ = ["Claim", "claim", "all_claims", "get_claim", "UnknownClaim"]
+__all__ = [
+    "Claim",
+    "claim",
+    "all_claims",
+    "get_claim",
+    "UnknownClaim",
+    "load_claim_modules",
+    "registered_modules",
+    "INDEX_FILE",
+]
 
 _BUILDERS: dict[str, tuple[Callable[[], dict], str]] = {}
+INDEX_FILE = Path(__file__).with_name("claims") / "data" / "index.json"
 
 
 class UnknownClaim(KeyError):
@@ -49,7 +69,7 @@ def claim(claim_id: str) -> Callable[[Callable[[], dict]], Callable[[], dict]]:
     return register
 
 
-def _load_claim_modules() -> None:
+def load_claim_modules() -> None:
     """Import every module of verify.claims so that their @claim decorators run."""
     import verify.claims as package
 
@@ -57,18 +77,48 @@ def _load_claim_modules() -> None:
         importlib.import_module(f"verify.claims.{info.name}")
 
 
+def registered_modules() -> dict[str, str]:
+    """Claim id -> the module that registers it, found by importing every claim module (what the index records)."""
+    load_claim_modules()
+    return {claim_id: _BUILDERS[claim_id][1] for claim_id in statements() if claim_id in _BUILDERS}
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, str]:
+    """Claim id -> module, as recorded in verify/claims/data/index.json."""
+    return json.loads(INDEX_FILE.read_text(encoding="utf-8"))
+
+
+@cache
+def _lazy_build(claim_id: str, module: str) -> Callable[[], dict]:
+    """The builder of `claim_id` (one object per claim, so Claims compare equal): imports its module, then builds."""
+
+    def build() -> dict:
+        """Import the claim's module (its @claim registers the builder) and build the certificate."""
+        importlib.import_module(module)
+        if claim_id not in _BUILDERS:
+            raise UnknownClaim(f"{claim_id} (verify/claims/data/index.json names {module}, which does not register it)")
+        return _BUILDERS[claim_id][0]()
+
+    build.__name__ = build.__qualname__ = f"build[{claim_id}]"
+    return build
+
+
 def all_claims() -> list[Claim]:
-    """Every registered claim in paper order: spec files in verify.statements.SPEC_FILES order, then file order."""
+    """Every registered claim in paper order (spec files in verify.statements.SPEC_FILES order, then file order);
+    no claim module is imported."""
     from verify.statements import SPEC_FILES
 
-    _load_claim_modules()
+    index = _index()
     rank = {f"{name}.json": i for i, name in enumerate(SPEC_FILES)}
     out = []
     for claim_id, spec in sorted(statements().items(), key=lambda item: rank.get(item[1]["spec_file"], len(rank))):
-        if claim_id in _BUILDERS:
-            build, module = _BUILDERS[claim_id]
+        if claim_id in index:
             st = spec["statement"]
-            out.append(Claim(claim_id, spec["section"], spec["reference"], st["latex"], st["words"], build, module))
+            build = _lazy_build(claim_id, index[claim_id])
+            out.append(
+                Claim(claim_id, spec["section"], spec["reference"], st["latex"], st["words"], build, index[claim_id])
+            )
     return out
 
 
@@ -78,3 +128,21 @@ def get_claim(claim_id: str) -> Claim:
         if item.id == claim_id:
             return item
     raise UnknownClaim(claim_id)
+
+
+def write_index() -> bool:
+    """Rewrite verify/claims/data/index.json from the claim modules (atomically); True when it changed."""
+    text = json.dumps(registered_modules(), indent=1) + "\n"
+    if INDEX_FILE.exists() and INDEX_FILE.read_text(encoding="utf-8") == text:
+        return False
+    temp = INDEX_FILE.with_name(INDEX_FILE.name + ".tmp")
+    temp.write_text(text, encoding="utf-8")
+    os.replace(temp, INDEX_FILE)
+    return True
+
+
+if __name__ == "__main__":  # python -m verify.registry: the index, from the modules' own registrations
+    from verify.registry import write_index as _write  # the package's module, whose _BUILDERS the claims fill
+
+    print(f"{INDEX_FILE}: {'rewritten' if _write() else 'unchanged'}")
+    sys.exit(0)

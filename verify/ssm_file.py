@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from constructions.ssm import SSM, parse_exact, ssm_from_strings
 from verify.inputs import InputError, read_bounded
 from verify.kernel.core.limits import MAX_NUMBER_DIGITS
 from verify.kernel.theories.ssm.kind_ssm import MAX_DIMENSION, MAX_LENGTH
+
+if TYPE_CHECKING:  # constructions.ssm (SymPy) is imported when a file is read, not when a command's module loads
+    from constructions.ssm import SSM
 
 __all__ = ["BadInput", "read_ssm_file", "sequence_length", "MAX_SSM_BYTES"]
 
@@ -118,6 +121,8 @@ def _load(path: Path) -> object:
 
 def _check_entries(matrices: dict[str, list[list[str]]], source: str, real: bool) -> None:
     """Every entry parses as an exact number (and is real when `real`); the first bad one is named."""
+    from constructions.ssm import parse_exact
+
     for name, M in matrices.items():
         for i, row in enumerate(M):
             for j, x in enumerate(row):
@@ -158,4 +163,6 @@ def read_ssm_file(path: Path, real: bool = False) -> tuple[SSM, int | None]:
         raise BadInput(f"{source}: field C: has {len(C[0])} columns, expected m = {m} (the size of A)")
     _check_entries({"A": A, "B": B, "C": C}, source, real)
     n = sequence_length(data["n"], f"{source}: field n") if "n" in data else None
+    from constructions.ssm import ssm_from_strings
+
     return ssm_from_strings(A, B, C), n

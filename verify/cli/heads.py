@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from constructions.ssm import SSM
 from verify import heads_error
 from verify.certificate import certificate_bytes
 from verify.outputs import check_own
 from verify.ssm_file import read_ssm_file, sequence_length
+
+if TYPE_CHECKING:  # the exact SSM type (SymPy) is imported by read_ssm_file, not by `heads --help` or weight files
+    from constructions.ssm import SSM
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
@@ -36,12 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute k and n_min, build and kernel-check the certificates, then write them together; print the summary."""
+    if heads_error.wants_error_table(args):  # weight files: no exact SSM (SymPy) on this path
+        return heads_error.run(args)
     from verify.certificate import sweep_stale_temps, write_group
     from verify.claims.s4_heads import BeyondSupport, heads_basis, heads_certificate
     from verify.cli.common import InputError, certificate_too_large, checked_bytes, output_errors, prepare_folder
-
-    if heads_error.wants_error_table(args):
-        return heads_error.run(args)
     from verify.progress import from_args
 
     steps = from_args(args, "verify heads")
