@@ -80,7 +80,15 @@ def load_claim_modules() -> None:
 def registered_modules() -> dict[str, str]:
     """Claim id -> the module that registers it, found by importing every claim module (what the index records)."""
     load_claim_modules()
-    return {claim_id: _BUILDERS[claim_id][1] for claim_id in statements() if claim_id in _BUILDERS}
+    return {claim_id: _BUILDERS[claim_id][1] for claim_id, _ in _paper_order() if claim_id in _BUILDERS}
+
+
+def _paper_order() -> list[tuple[str, dict]]:
+    """The kernel's statements in paper order: spec files in verify.statements.SPEC_FILES order, then file order."""
+    from verify.statements import SPEC_FILES
+
+    rank = {f"{name}.json": i for i, name in enumerate(SPEC_FILES)}
+    return sorted(statements().items(), key=lambda item: rank.get(item[1]["spec_file"], len(rank)))
 
 
 @lru_cache(maxsize=1)
@@ -107,12 +115,9 @@ def _lazy_build(claim_id: str, module: str) -> Callable[[], dict]:
 def all_claims() -> list[Claim]:
     """Every registered claim in paper order (spec files in verify.statements.SPEC_FILES order, then file order);
     no claim module is imported."""
-    from verify.statements import SPEC_FILES
-
     index = _index()
-    rank = {f"{name}.json": i for i, name in enumerate(SPEC_FILES)}
     out = []
-    for claim_id, spec in sorted(statements().items(), key=lambda item: rank.get(item[1]["spec_file"], len(rank))):
+    for claim_id, spec in _paper_order():
         if claim_id in index:
             st = spec["statement"]
             build = _lazy_build(claim_id, index[claim_id])
