@@ -3,10 +3,11 @@
 Order of work, so that a hostile file costs little: the bytes are counted and the cost of parsing and hashing them
 is charged to the certificate's budget before either is done; the header and the obligation table are read first;
 an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
-is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same), and
-only then is the registered goal read and the witness checked, under one work budget per
-certificate (limits.WORK_BUDGET). No exception escapes: any failure of an obligation, of whatever type,
-makes that obligation invalid with a message, and the other obligations are still reported.
+is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same: params
+substituted, or the statement's own {"$param": name} references, which the kernel substitutes), and only then
+is the registered goal read and the witness checked, under one work budget per certificate (limits.WORK_BUDGET).
+No exception escapes: any failure of an obligation, of whatever type, makes that obligation invalid with a
+message, and the other obligations are still reported.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .core.canonical import ReadError, content_hash, digest, load_json, read_bounded, reading_units
 from .core.errors import KernelError
@@ -127,11 +129,17 @@ def _seal_errors(cert: dict, table: dict[str, dict], source: str) -> list[str]:
     return errors
 
 
-def _check_one(item: dict, required: dict, params: dict, where: str) -> None:
-    """The goal against the registered goal, then the witness; a KernelError says what failed."""
+def _check_one(item: dict[str, Any], required: dict[str, Any], params: dict[str, Any], where: str) -> None:
+    """The goal against the registered goal, then the witness; a KernelError says what failed.
+
+    The goal is written either with the params substituted or exactly as the statement registers it, its
+    {"$param": name} references included (then each input, such as a user's matrix A, is written once, in params).
+    Both spellings mean the same goal, the registered one with the certificate's params, and that is what is read.
+    """
     kind = required["kind"]
     expected_goal = substitute_params(required["goal"], params, where)
-    if item.get("goal") != expected_goal:  # plain JSON equality: stops at the first difference, parses nothing
+    goal = item.get("goal")
+    if goal != required["goal"] and goal != expected_goal:  # plain JSON equality: stops at the first difference
         raise KernelError(where, "goal differs from the registered statement")
     check_obligation(kind, read_goal(kind, expected_goal, where), item.get("witness"), where)
 
