@@ -12,13 +12,15 @@ from pathlib import Path
 
 from constructions.ssm import SSM, parse_exact, ssm_from_strings
 from verify.inputs import InputError, read_bounded
-from verify.kernel.core.limits import MAX_NUMBER_DIGITS
+from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_NUMBER_DIGITS
 from verify.kernel.theories.ssm.kind_ssm import MAX_DIMENSION, MAX_LENGTH
 
 __all__ = ["BadInput", "read_ssm_file", "sequence_length", "MAX_SSM_BYTES"]
 
 _KNOWN = {"A", "B", "C", "n", "name", "description"}
-MAX_SSM_BYTES = 8 * 1024 * 1024  # 3 matrices of at most 64 x 64 entries, far beyond any SSM the kernel can check
+# A file larger than the kernel's file bound cannot become a certificate (which carries A, B, C once); a dense
+# 1024-state SSM of one-digit fractions (the largest m the kernel reads, ssm_span.MAX_DIMENSION) has about 8 MB.
+MAX_SSM_BYTES = MAX_FILE_BYTES
 
 
 class BadInput(InputError):

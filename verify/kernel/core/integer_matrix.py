@@ -18,7 +18,7 @@ has a nonzero r x r minor over Z[i] (the map is a ring homomorphism), so "rank m
 from __future__ import annotations
 
 from math import gcd, lcm
-from typing import Any
+from typing import Any, cast
 
 from flint import fmpz, fmpz_mat, nmod_mat
 
@@ -59,11 +59,14 @@ class QMat:
 
     __slots__ = ("x", "y", "d", "key", "nbits")
 
-    def __init__(self, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int) -> None:
-        """Store the parts (use QMat.make for lowest terms); key names the text it was read from (memo)."""
+    def __init__(self, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int, nbits: int | None = None) -> None:
+        """Store the parts (use QMat.make for lowest terms); key names the text it was read from (memo).
+
+        nbits, the largest bit length of an entry of x and y, is measured when not given.
+        """
         self.x, self.y, self.d = x, y, fmpz(d)
         self.key = ""
-        self.nbits = max(_bits(x), _bits(y))
+        self.nbits = max(_bits(x), _bits(y)) if nbits is None else nbits
 
     @classmethod
     def make(cls, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int) -> QMat:
@@ -196,6 +199,12 @@ def read_qmat(value: object, where: str, max_rows: int, max_cols: int) -> QMat:
         return _read_compact(value, where, max_rows, max_cols)
     rows, cols = _shape(value, where, max_rows, max_cols)
     charge(READ_UNITS * rows * cols, f"{where}: reading")
+    texts: list[object] = [text for row in cast("list[list[object]]", value) for text in row]  # rectangular
+    if set(map(type, texts)) == {str}:  # exact strings only (a FloatSeen or an int is read below, and refused)
+        try:
+            return _read_distinct(cast("list[str]", texts), rows, cols, where)
+        except KernelError:
+            pass  # read entry by entry below, so that the error names the first bad entry in row order
     seen: dict[str, object] = {}
     entries = []
     for i, row in enumerate(value):
@@ -212,6 +221,23 @@ def read_qmat(value: object, where: str, max_rows: int, max_cols: int) -> QMat:
     has_im = any(e.im != 0 for e in entries)
     y = fmpz_mat(rows, cols, [int(e.im.p) * (den // int(e.im.q)) for e in entries]) if has_im else None
     return QMat(x, y, den)  # lowest terms: the lcm of reduced denominators leaves no common factor
+
+
+def _read_distinct(texts: list[str], rows: int, cols: int, where: str) -> QMat:
+    """The matrix of these number strings (row-major), each distinct string parsed once; the same value as the
+    entry-by-entry reader (a KernelError here is raised again there, naming the first bad entry)."""
+    parsed = {text: parse_number(text, where) for text in dict.fromkeys(texts)}
+    den = 1
+    for e in parsed.values():
+        den = lcm(den, int(e.re.q), int(e.im.q))
+        if den.bit_length() > MAX_BITS:
+            raise KernelError(where, f"the common denominator exceeds {MAX_BITS} bits")
+    re = {text: int(e.re.p) * (den // int(e.re.q)) for text, e in parsed.items()}
+    im = {text: int(e.im.p) * (den // int(e.im.q)) for text, e in parsed.items() if e.im != 0}
+    nbits = max((abs(v).bit_length() for part in (re, im) for v in part.values()), default=0)
+    x = fmpz_mat(rows, cols, [re[text] for text in texts])
+    y = fmpz_mat(rows, cols, [im.get(text, 0) for text in texts]) if im else None
+    return QMat(x, y, den, nbits)  # lowest terms: the lcm of reduced denominators leaves no common factor
 
 
 def _read_compact(value: dict[str, Any], where: str, max_rows: int, max_cols: int) -> QMat:
