@@ -119,10 +119,18 @@ def _load(path: Path) -> object:
 
 
 def _check_entries(matrices: dict[str, list[list[str]]], source: str, real: bool) -> None:
-    """Every entry parses as an exact number (and is real when `real`); the first bad one is named."""
+    """Every entry parses as an exact number (and is real when `real`); the first bad one is named.
+
+    Each distinct text is checked once, at its first place (a dense 1024-state A has a million entries, often a
+    few hundred distinct ones), so the first bad entry is still the one named.
+    """
+    seen: set[str] = set()
     for name, M in matrices.items():
         for i, row in enumerate(M):
             for j, x in enumerate(row):
+                if x in seen:
+                    continue
+                seen.add(x)
                 where = f"{source}: field {name}[{i}][{j}]"
                 if max(map(len, re.findall(r"[0-9]+", x)), default=0) > MAX_NUMBER_DIGITS:
                     raise BadInput(f"{where}: a number with more than {MAX_NUMBER_DIGITS} digits")
