@@ -15,8 +15,12 @@ chunks of 256, heads combined per chunk, vs chunked scan) and the former full-le
 SSM, at n in --lengths, next to a plain numpy chunked FFT scan of the same SSM (chunks of 256, intra-chunk FFT
 convolution, carried states).
 
+Read, build, cert and kernel are the least CPU seconds of --repeat runs (each kernel run a first check: its memo is
+emptied); the CLI, block form and anchor run once.
+
 Run: python benchmarks/bench_scale.py [--sizes 16 32 64 128 256] [--lengths 100000 1000000 10000000]
-     [--modes-limit 64] [--skip-cli]; timings depend on the load of the machine (say so when quoting them).
+     [--modes-limit 64] [--skip-cli] [--repeat 3] [--anchor-limit 512]; timings depend on the load of the machine
+     (say so when quoting them).
 """
 
 from __future__ import annotations
@@ -106,6 +110,22 @@ def _timed(fn: object, *args: object) -> tuple[object, float]:
     return out, time.process_time() - start
 
 
+REPEAT = 3  # --repeat: the heads columns are the least CPU seconds of this many runs (the machine is shared)
+
+
+def _least(fn: object, *args: object) -> tuple[object, float]:
+    """(result, least CPU seconds of REPEAT runs); the kernel's memo of shared results is emptied before each run,
+    so every run is a first check, as in a fresh `verify heads` process."""
+    from verify.kernel.core import limits
+
+    best, out = math.inf, None
+    for _ in range(REPEAT):
+        limits._shared.clear()
+        out, seconds = _timed(fn, *args)
+        best = min(best, seconds)
+    return out, best
+
+
 def _block(ssm: object) -> tuple[str, float]:
     """The real block form with its certificate and kernel check, as `verify heads` runs it (CPU seconds)."""
     from verify.cli.heads import _block_form
@@ -166,20 +186,20 @@ def exact_row(family: str, rows: dict, modes_limit: int, cli: bool, anchor_limit
     flint_text = f"{flint:.2f}" if flint is not None else f"not run (m > {anchor_limit})"
     wall, cpu, status = _cli(rows) if cli else (0.0, 0.0, "-")
     cli_text = f"{wall:.2f} / {cpu:.2f}" if status == "ok" else status if cli else "-"
-    ssm, read = _timed(ssm_from_strings, rows["A"], rows["B"], rows["C"])
+    ssm, read = _least(ssm_from_strings, rows["A"], rows["B"], rows["C"])
     size, values = certificate_size(ssm_rows(ssm))
     if size > MAX_FILE_BYTES or values > MAX_JSON_VALUES:
         note = f"refused at once: certificate >= {size / 1e6:.0f} MB, {values:,} values"
         return [family, str(m), "-", f"{read:.2f}", note, "", "", "", "", cli_text, "", "", flint_text, ""], {}
     try:
-        basis, build = _timed(heads_basis, ssm)
+        basis, build = _least(heads_basis, ssm)
     except BeyondSupport as err:
         return [family, str(m), "-", f"{read:.2f}", f"refused: {err}"[:60], "", "", "", "", cli_text, "", "",
                 flint_text, ""], {}  # fmt: skip
     witness = "annihilator" if basis.annihilator is not None else "full span"
-    data, cert = _timed(lambda: certificate_bytes(heads_certificate(ssm, basis.n_min, basis=basis)))
+    data, cert = _least(lambda: certificate_bytes(heads_certificate(ssm, basis.n_min, basis=basis)))
     with work_allowance(OWN_CERTIFICATE_ALLOWANCE):  # as `verify heads` checks its own certificate (checked_bytes)
-        result, kernel = _timed(check_bytes, data, "b")
+        result, kernel = _least(check_bytes, data, "b")
     block, block_s = _block(ssm)
     total = read + build + cert + kernel + block_s
     builder = read + build + cert  # what the toolkit does to produce the certificate the kernel then re-checks
@@ -293,7 +313,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-numeric", action="store_true")
     parser.add_argument("--families", nargs="+", default=["dense", "s4d", "float32"], help="exact families to run")
     parser.add_argument("--anchor-limit", type=int, default=512, help="largest m for the python-flint anchor")
+    parser.add_argument("--repeat", type=int, default=3, help="heads columns: least CPU seconds of this many runs")
     args = parser.parse_args(argv)
+    global REPEAT
+    REPEAT = max(1, args.repeat)
     header = ["family", "m", "k/n_min", "read", "build (witness)", "cert", "kernel", "block form", "total",
               "CLI wall / CPU", "modes", "MB", "flint", "total/flint", "a: total / CLI / flint"]  # fmt: skip
     rows, figures = [], []
