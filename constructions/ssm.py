@@ -180,8 +180,19 @@ def _rational(text: str) -> object:
 
 
 def ssm_from_strings(A: Sequence[Sequence[str]], B: Sequence[Sequence[str]], C: Sequence[Sequence[str]]) -> SSM:
-    """An SSM from rows of exact number strings (the JSON format of `verify heads`)."""
-    return make_ssm(*[[[parse_exact(x) for x in r] for r in M] for M in (A, B, C)])
+    """An SSM from rows of exact number strings (the JSON format of `verify heads`); each distinct string is parsed
+    once (the values are immutable domain elements)."""
+    parsed: dict[str, object] = {}
+
+    def value(x: str) -> object:
+        """parse_exact(x), remembered for strings."""
+        if not isinstance(x, str):
+            return parse_exact(x)
+        if x not in parsed:
+            parsed[x] = parse_exact(x)
+        return parsed[x]
+
+    return make_ssm(*[[[value(x) for x in r] for r in M] for M in (A, B, C)])
 
 
 def impulse_response(ssm: SSM, tau: int) -> DomainMatrix:

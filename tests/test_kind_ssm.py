@@ -158,7 +158,8 @@ def test_kernel_accepts_gaussian_rational_entries():
 
 
 def test_certificate_check_rejects_params_that_differ_from_the_goals():
-    cert = heads_certificate(STALL.ssm(), 8)
+    cert = heads_certificate(STALL.ssm(), 8, by_reference=False)
+    assert check_certificate(json.loads(json.dumps(cert))).valid  # goals spelled out: the other accepted form
     bad = copy.deepcopy(cert)
     bad["params"]["k"] = 3
     bad["hash"] = content_hash(bad)
@@ -167,15 +168,47 @@ def test_certificate_check_rejects_params_that_differ_from_the_goals():
     assert any("goal differs from the registered statement" in e for e in result.errors)
 
 
-def test_certificate_check_rejects_a_consistent_but_false_interaction_rank():
-    bad = json.loads(json.dumps(heads_certificate(STALL.ssm(), 8)))
+@pytest.mark.parametrize("by_reference", [False, True])
+def test_certificate_check_rejects_a_consistent_but_false_interaction_rank(by_reference):
+    bad = json.loads(json.dumps(heads_certificate(STALL.ssm(), 8, by_reference=by_reference)))
     bad["params"]["k"] = 3
     for item in bad["obligations"]:
-        item["goal"]["k"] = 3
+        if not by_reference:  # by reference, the goals read k from the params
+            item["goal"]["k"] = 3
     result = check_certificate(_rehash(bad))
     assert not result.valid
     assert any("expected k = 3" in e for e in result.errors)
     assert any("interaction rank 2, expected 3" in e for e in result.errors)
+
+
+def test_goals_by_reference_are_the_statements_own_goals():
+    cert = json.loads(json.dumps(heads_certificate(STALL.ssm(), 8)))
+    assert all(item["goal"]["A"] == {"$param": "A"} for item in cert["obligations"])
+    assert check_certificate(cert).valid
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda goal: goal.update(A={"$param": "B"}),  # a reference to another param
+        lambda goal: goal.update(k=2),  # a reference replaced by its own value: neither spelling
+        lambda goal: goal.update(A={"$param": "A", "x": 1}),  # not a reference
+        lambda goal: goal.pop("B"),
+    ],
+)
+def test_an_edited_goal_by_reference_is_rejected_after_resealing(edit):
+    cert = json.loads(json.dumps(heads_certificate(STALL.ssm(), 8)))
+    edit(cert["obligations"][0]["goal"])
+    result = check_certificate(_rehash(cert))
+    assert not result.valid
+    assert any("goal differs from the registered statement" in e for e in result.errors)
+
+
+def test_an_edited_matrix_in_the_params_is_rejected_for_every_goal_by_reference():
+    cert = json.loads(json.dumps(heads_certificate(STALL.ssm(), 8)))
+    cert["params"]["A"][1][1] = "2/3"  # every goal names A: all three obligations now describe another SSM
+    result = check_certificate(_rehash(cert))
+    assert not result.valid and len(result.errors) == 3
 
 
 def test_certificate_check_rejects_a_perturbed_coefficient_after_rehashing():

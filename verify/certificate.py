@@ -139,48 +139,46 @@ def extract_params(claim_id: str, verdict: str, obligations: list[Obligation]) -
     return found
 
 
-def _as_registered(claim_id: str, verdict: str, obligation: Obligation, params: dict) -> Obligation:
+def _as_registered(
+    claim_id: str, verdict: str, obligation: Obligation, params: dict, by_reference: bool = False
+) -> Obligation:
     """The obligation with its goal written exactly as the statement registers it (the kernel compares JSON).
 
     The builder's own goal must mean the same (equal once the kernel reads both), else this is a builder bug.
+    With by_reference, the goal is written as the statement's own goal, its {"$param": name} references left in
+    place (the kernel substitutes the params), so that an input such as a user's A is written once, in params.
     """
     goal = registered_goal(claim_id, verdict, obligation.name, params)
-    if goal == obligation.goal:
-        return obligation
-    where = f"{claim_id}: {obligation.name}"
-    if not isinstance(goal, dict) or read_goal(obligation.kind, obligation.goal, where) != read_goal(
-        obligation.kind, goal, where
-    ):
-        raise ValueError(f"{where}: the built goal differs from the registered statement")
-    return dataclasses.replace(obligation, goal=goal)
-
-
-def _by_reference(claim_id: str, verdict: str, obligation: Obligation) -> Obligation:
-    """The obligation with every goal field that the statement fills with one parameter written as that reference
-    {"$param": name} (the kernel substitutes the certificate's params; the value stands once, in params)."""
-    spec = statements()[claim_id]
-    registered = next(r["goal"] for r in spec[verdict] if r["name"] == obligation.name)
-    goal = {
-        k: v if not (isinstance(registered[k], dict) and set(registered[k]) == {"$param"}) else dict(registered[k])
-        for k, v in obligation.goal.items()
-    }
-    return dataclasses.replace(obligation, goal=goal)
+    if goal != obligation.goal:
+        where = f"{claim_id}: {obligation.name}"
+        if not isinstance(goal, dict) or read_goal(obligation.kind, obligation.goal, where) != read_goal(
+            obligation.kind, goal, where
+        ):
+            raise ValueError(f"{where}: the built goal differs from the registered statement")
+    if by_reference:
+        item = next(i for i in statements()[claim_id][verdict] if i["name"] == obligation.name)
+        return dataclasses.replace(obligation, goal=copy.deepcopy(item["goal"]))
+    return obligation if goal == obligation.goal else dataclasses.replace(obligation, goal=goal)
 
 
 def make_certificate(
-    claim_id: str, verdict: str, obligations: list[Obligation], params: dict | None = None, refer: bool = False
+    claim_id: str,
+    verdict: str,
+    obligations: list[Obligation],
+    params: dict | None = None,
+    by_reference: bool = False,
 ) -> dict:
     """A complete certificate dict for a registered claim, with its content hash.
 
-    Without explicit params, a template claim's params are read off the goals (extract_params). With refer, every
-    goal field that is one parameter is written as a reference to it (large parameters then stand once in the file).
+    Without explicit params, a template claim's params are read off the goals (extract_params). With by_reference,
+    each goal is written as the statement registers it, {"$param": name} references included, so that the params
+    (a user's matrices, a modes certificate's H_l and b) are written once (issue 25: a 1024-state SSM's A four times
+    would pass the file bound).
     """
     spec = statements()[claim_id]
     if params is None:
         params = extract_params(claim_id, verdict, obligations)
-    obligations = [_as_registered(claim_id, verdict, o, params or {}) for o in obligations]
-    if refer:
-        obligations = [_by_reference(claim_id, verdict, o) for o in obligations]
+    obligations = [_as_registered(claim_id, verdict, o, params or {}, by_reference) for o in obligations]
     cert = {
         "format": FORMAT,
         "claim": claim_id,

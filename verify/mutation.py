@@ -127,23 +127,21 @@ def _param_sites(spec: dict, verdict: str) -> dict[str, list[tuple[str, Path_]]]
     return sites
 
 
+def _spelled_out(goal: object, goal_path: Path_) -> bool:
+    """False where the goal writes the parameter as the statement's {"$param": name} reference (the kernel
+    substitutes it, so editing the parameter edits the goal too); True where its value is written out."""
+    here = _get(goal, goal_path)
+    return not (isinstance(here, dict) and set(here) == {"$param"})
+
+
 def _write_param(cert: dict, sites: dict, path: Path_, value: object) -> None:
     """cert.params[path] = value, in place, and the same leaf in every goal where the statement places it."""
     name, inner = path[0], path[1:]
     _set(cert["params"], path, value)
     index = {o["name"]: k for k, o in enumerate(cert["obligations"])}
     for ob_name, goal_path in sites.get(name, []):
-        if ob_name in index and not _refers(cert["obligations"][index[ob_name]]["goal"], goal_path):
+        if ob_name in index and _spelled_out(cert["obligations"][index[ob_name]]["goal"], goal_path):
             _set(cert["obligations"][index[ob_name]]["goal"], (*goal_path, *inner), copy.deepcopy(value))
-
-
-def _refers(goal: object, goal_path: Path_) -> bool:
-    """True when the goal spells the parameter's site as the reference {"$param": name} (it follows the parameter)."""
-    try:
-        value = _get(goal, goal_path)
-    except (KeyError, IndexError, TypeError):
-        return False
-    return isinstance(value, dict) and set(value) == {"$param"}
 
 
 def set_param(cert: dict, name: str, value: object) -> None:
@@ -221,7 +219,7 @@ def _edited_and_resealed(cert: dict, sites: dict, kind: str, path: Path_, value:
         out["params"] = _replaced(cert["params"], path, value)
         index = {o["name"]: k for k, o in enumerate(obligations)}
         for ob_name, goal_path in sites.get(name, []):
-            if ob_name in index and not _refers(obligations[index[ob_name]]["goal"], goal_path):
+            if ob_name in index and _spelled_out(obligations[index[ob_name]]["goal"], goal_path):
                 k = index[ob_name]
                 goal = _replaced(obligations[k]["goal"], (*goal_path, *inner), copy.deepcopy(value))
                 obligations[k] = {**obligations[k], "goal": goal}

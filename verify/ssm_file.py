@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from verify.inputs import InputError, read_bounded
-from verify.kernel.core.limits import MAX_NUMBER_DIGITS
+from verify.kernel.core.limits import MAX_FILE_BYTES, MAX_NUMBER_DIGITS
 from verify.kernel.theories.ssm.kind_ssm import MAX_DIMENSION, MAX_LENGTH
 
 if TYPE_CHECKING:  # constructions.ssm (SymPy) is imported when a file is read, not when a command's module loads
@@ -21,7 +21,9 @@ if TYPE_CHECKING:  # constructions.ssm (SymPy) is imported when a file is read, 
 __all__ = ["BadInput", "read_ssm_file", "sequence_length", "MAX_SSM_BYTES"]
 
 _KNOWN = {"A", "B", "C", "n", "name", "description"}
-MAX_SSM_BYTES = 8 * 1024 * 1024  # 3 matrices of at most 64 x 64 entries, far beyond any SSM the kernel can check
+# A file larger than the kernel's file bound cannot become a certificate (which carries A, B, C once); a dense
+# 1024-state SSM of one-digit fractions (the largest m the kernel reads, ssm_span.MAX_DIMENSION) has about 8 MB.
+MAX_SSM_BYTES = MAX_FILE_BYTES
 
 
 class BadInput(InputError):
@@ -120,12 +122,20 @@ def _load(path: Path) -> object:
 
 
 def _check_entries(matrices: dict[str, list[list[str]]], source: str, real: bool) -> None:
-    """Every entry parses as an exact number (and is real when `real`); the first bad one is named."""
+    """Every entry parses as an exact number (and is real when `real`); the first bad one is named.
+
+    Each distinct text is checked once, at its first place (a dense 1024-state A has a million entries, often a
+    few hundred distinct ones), so the first bad entry is still the one named.
+    """
     from constructions.ssm import parse_exact
 
+    seen: set[str] = set()
     for name, M in matrices.items():
         for i, row in enumerate(M):
             for j, x in enumerate(row):
+                if x in seen:
+                    continue
+                seen.add(x)
                 where = f"{source}: field {name}[{i}][{j}]"
                 if max(map(len, re.findall(r"[0-9]+", x)), default=0) > MAX_NUMBER_DIGITS:
                     raise BadInput(f"{where}: a number with more than {MAX_NUMBER_DIGITS} digits")

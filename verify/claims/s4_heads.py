@@ -1,9 +1,10 @@
 """Section 4.2: Theorem 4.4 (multi-head rank constraint) and condition (7), for built-in and users' SSMs.
 
-Each certificate carries the SSM (A, B, C), the length n and the numbers k, n_min, r in its goals, and one
-compact witness (annihilating polynomial, basis lags, a nonsingular minor, the coefficients c_{tau,h} for
-tau < d, the first nonzero lag of each head) from which the kernel (verify/kernel/theories/ssm/kind_ssm.py) re-derives
-k = dim S_target, the smallest n for (7), necessity at n, and the k-head construction at n.
+Each certificate carries the SSM (A, B, C), the length n and the numbers k, n_min, r (in a template claim's
+params, which its goals name by reference, so the matrices are written once), and one compact witness (annihilating
+polynomial, basis lags, a nonsingular minor, the coefficients c_{tau,h} for tau < d, the first nonzero lag of each
+head) from which the kernel (verify/kernel/theories/ssm/kind_ssm.py) re-derives k = dim S_target, the smallest n
+for (7), necessity at n, and the k-head construction at n.
 """
 
 from __future__ import annotations
@@ -129,13 +130,14 @@ def heads_basis(ssm: SSM) -> InteractionBasis:
 
 
 def certificate_size(rows: dict[str, list[list[str]]]) -> tuple[int, int]:
-    """(bytes, JSON values) of the matrices A, B, C in a thm4.4.heads certificate: 4 copies (params and 3 goals).
+    """(bytes, JSON values) of the matrices A, B, C in a thm4.4.heads certificate: one copy, in params (the goals
+    refer to them: make_certificate(by_reference=True)).
 
-    Canonical JSON puts each entry on its own line: quotes, comma, newline and an indent of 4 (params) or 6 (goals).
+    Canonical JSON puts each entry of a long row on its own line: quotes, comma, newline and an indent of 4.
     """
     size = sum(len(x) for M in rows.values() for row in M for x in row)
     values = sum(len(row) for M in rows.values() for row in M)
-    return 4 * size + 8 * values + 3 * 10 * values, 4 * values
+    return size + 8 * values, values
 
 
 def span_witness(basis: InteractionBasis) -> dict:
@@ -196,15 +198,24 @@ _TEMPLATE_PARAMS = {
 
 
 def heads_certificate(
-    ssm: SSM, n: int, claim_id: str = "thm4.4.heads", basis: InteractionBasis | None = None, rows: dict | None = None
+    ssm: SSM,
+    n: int,
+    claim_id: str = "thm4.4.heads",
+    basis: InteractionBasis | None = None,
+    rows: dict | None = None,
+    by_reference: bool = True,
 ) -> dict:
-    """A template certificate (params A, B, C, n, k, n_min, r as its claim needs) for any exact SSM."""
+    """A template certificate (params A, B, C, n, k, n_min, r as its claim needs) for any exact SSM.
+
+    The goals name the params by reference (A, B, C written once); by_reference=False spells every goal out (the
+    other form the kernel accepts, for tests that edit a goal).
+    """
     basis = basis or interaction_basis(ssm)
     values = {"n": n, "k": basis.k, "n_min": basis.n_min, "r": basis.feature_dimension(n)}
     rows = rows or ssm_rows(ssm)
     params = {**rows, **{key: values[key] for key in _TEMPLATE_PARAMS[claim_id]}}
     obligations = heads_obligations(ssm, n, basis, _TEMPLATE_PARTS[claim_id], rows)
-    return make_certificate(claim_id, "certified", obligations, params)
+    return make_certificate(claim_id, "certified", obligations, params, by_reference=by_reference)
 
 
 def _template(claim_id: str) -> None:

@@ -44,8 +44,10 @@ def user_data(a_rows: list, b_rows: list, c_rows: list) -> dict:
     return ssm_data(a_rows, b_rows, c_rows)
 
 
-def modes_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | None = None, refer: bool = True) -> dict:
-    """appA.ssm: Jordan chains, the closed forms of A^tau (chains) and W(tau), and eq. (20), for one SSM (refer:
+def modes_certificate(
+    a_rows: list, b_rows: list, c_rows: list, data: dict | None = None, by_reference: bool = True
+) -> dict:
+    """appA.ssm: Jordan chains, the closed forms of A^tau (chains) and W(tau), and eq. (20), for one SSM (by_reference:
     goals name their parameters, each written once, in params)."""
     data = data or user_data(a_rows, b_rows, c_rows)
     modes = data["modes"]
@@ -55,13 +57,13 @@ def modes_certificate(a_rows: list, b_rows: list, c_rows: list, data: dict | Non
         output_obligation("W", modes),
         dual_obligation("dual", data),
     ]
-    return make_certificate("appA.ssm", "certified", obligations, refer=refer)
+    return make_certificate("appA.ssm", "certified", obligations, by_reference=by_reference)
 
 
 def features_certificate(
-    a_rows: list, b_rows: list, c_rows: list, data: dict | None = None, refer: bool = True
+    a_rows: list, b_rows: list, c_rows: list, data: dict | None = None, by_reference: bool = True
 ) -> dict:
-    """appA.ssm.features: eq. (20)-(21) lag features and their real form for one SSM with invertible A (refer: as
+    """appA.ssm.features: eq. (20)-(21) lag features and their real form for one SSM with invertible A (by_reference: as
     in modes_certificate)."""
     data = data or user_data(a_rows, b_rows, c_rows)
     if data["modes"].start:
@@ -78,16 +80,16 @@ def features_certificate(
         real_obligation("realmerged", data, "merged"),
         minimum_obligation("minimum", data),
     ]
-    return make_certificate("appA.ssm.features", "certified", obligations, refer=refer)
+    return make_certificate("appA.ssm.features", "certified", obligations, by_reference=by_reference)
 
 
 @claim("appA.ssm")
 def ssm_template() -> dict:
     """The template claim appA.ssm, shown on the built-in instance with a Jordan block of size 3."""
-    return modes_certificate(*INSTANCES["jordan3"], refer=False)  # the committed form: every goal written out
+    return modes_certificate(*INSTANCES["jordan3"], by_reference=False)  # the committed form: every goal written out
 
 
 @claim("appA.ssm.features")
 def features_template() -> dict:
     """The template claim appA.ssm.features, shown on the built-in complex-pair instance."""
-    return features_certificate(*INSTANCES["pair"], refer=False)
+    return features_certificate(*INSTANCES["pair"], by_reference=False)

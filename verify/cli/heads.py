@@ -116,7 +116,7 @@ def _refuse_too_large(ssm: SSM, source: Path) -> dict:
     size, values = certificate_size(rows)
     if size > MAX_FILE_BYTES or values > MAX_JSON_VALUES:
         raise InputError(
-            f"{source}: m = {ssm.m}, p = {ssm.p}, d = {ssm.d}: the certificate carries A, B, C four times, at least "
+            f"{source}: m = {ssm.m}, p = {ssm.p}, d = {ssm.d}: the certificate carries A, B, C, at least "
             f"{size:,} bytes and {values:,} values, more than the kernel reads ({MAX_FILE_BYTES:,} bytes, "
             f"{MAX_JSON_VALUES:,} values); use a smaller state dimension or entries with fewer digits"
         )

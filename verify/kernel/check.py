@@ -3,12 +3,11 @@
 Order of work, so that a hostile file costs little: the bytes are counted and the cost of parsing and hashing them
 is charged to the certificate's budget before either is done; the header and the obligation table are read first;
 an obligation the statement does not list is rejected before anything runs; each listed obligation's goal
-is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same; a field that
-the statement fills with one parameter may be spelled as that reference, {"$param": name}, so that a large parameter
-stands once in the file), and
-only then is the registered goal read and the witness checked, under one work budget per
-certificate (limits.WORK_BUDGET). No exception escapes: any failure of an obligation, of whatever type,
-makes that obligation invalid with a message, and the other obligations are still reported.
+is compared with the registered goal as plain JSON (it must be the registered goal, spelled the same: params
+substituted, or the statement's own {"$param": name} references, which the kernel substitutes), and only then
+is the registered goal read and the witness checked, under one work budget per certificate (limits.WORK_BUDGET).
+No exception escapes: any failure of an obligation, of whatever type, makes that obligation invalid with a
+message, and the other obligations are still reported.
 """
 
 from __future__ import annotations
@@ -130,17 +129,13 @@ def _seal_errors(cert: JSONObject, table: dict[str, JSONObject], source: str) ->
 
 
 def _spelled_as_registered(goal: object, registered: JSONObject, expected: object) -> bool:
-    """The certificate's goal is the registered goal: every field written out (params substituted) or, where the
-    statement fills the field with one parameter, written as that reference {"$param": name} (the value stands once,
-    in params). Plain JSON equality per field: it stops at the first difference and parses nothing."""
+    """The certificate's goal is the registered goal: each field written out (params substituted) or written as the
+    statement registers it, its {"$param": name} references left for the kernel to substitute (a large input, such
+    as a user's A, then stands once, in params). Plain JSON equality per field: it stops at the first difference and
+    parses nothing; both spellings of a field mean the same value, the one that is read."""
     if not isinstance(goal, dict) or not isinstance(expected, dict) or goal.keys() != expected.keys():
         return False
-    return all(goal[k] == expected[k] or (_is_reference(registered[k]) and goal[k] == registered[k]) for k in expected)
-
-
-def _is_reference(value: object) -> bool:
-    """True for a spec goal field that is exactly one parameter, {"$param": name}."""
-    return isinstance(value, dict) and set(value) == {"$param"}
+    return all(goal[k] == expected[k] or goal[k] == registered[k] for k in expected)
 
 
 def _check_one(item: JSONObject, required: JSONObject, params: JSONObject, where: str) -> None:

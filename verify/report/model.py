@@ -208,10 +208,24 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
     for k, item in enumerate(items):
         name = str(item.get("name", f"#{k}")) if isinstance(item, dict) else f"#{k}"
         kind = str(item.get("kind", "?")) if isinstance(item, dict) else "?"
-        view.obligations.append(ObligationView(name, kind, obligation_lines(item)))
+        view.obligations.append(ObligationView(name, kind, obligation_lines(_spelled_out(item, cert))))
     if view.verdict == "refuted" and view.valid:  # values only where the kernel confirmed the refutation
         view.refutations = refutation_summary(items)
     return view
+
+
+def _spelled_out(item: object, cert: dict) -> object:
+    """The obligation with a goal written by reference ({"$param": name}) shown with the params' values."""
+    params = cert.get("params")
+    if not isinstance(item, dict) or not isinstance(params, dict) or not isinstance(item.get("goal"), dict):
+        return item
+    goal = {
+        key: params[value["$param"]]
+        if isinstance(value, dict) and set(value) == {"$param"} and value["$param"] in params
+        else value
+        for key, value in item["goal"].items()
+    }
+    return {**item, "goal": goal}
 
 
 def _paper_order(views: list[ClaimView], spec_ids: list[str]) -> list[ClaimView]:

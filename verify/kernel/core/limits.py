@@ -34,6 +34,7 @@ __all__ = [
     "WorkExceeded",
     "work_budget",
     "charge",
+    "budget_serial",
     "declare_work",
     "shared_result",
     "bits_factor",
@@ -49,8 +50,9 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 # cost about 30-70 bytes each, so these keep any file within about 150 MB and 2 s once read and hashed
 # (benchmarks/bench_kernel.py). The largest certificate (exp.fig3, 6.8 MB) has 148,475 commas and 11,560 brackets;
 # a file of its density at MAX_FILE_BYTES would have about 366,000 and 28,500. A `verify heads` certificate of a
-# dense 512-state SSM (A four times) has 1,065,884 commas and 13 MB; the kernel reads and checks it in 1 s with a
-# peak of 134 MB (issue 25), so the bound is 1.5 M values.
+# dense 1024-state SSM (A written once, its goals name it by reference) has about 1.06 M commas and 11.4 MB (as
+# had a 512-state one when it carried A four times: read and checked in 1 s with a peak of 134 MB; issue 25), so
+# the bound is 1.5 M values.
 MAX_JSON_VALUES = 1_500_000
 MAX_JSON_CONTAINERS = 200_000
 # Digits in one integer (numerator or denominator); Python's own str->int limit is 4300.
@@ -144,6 +146,12 @@ def work_budget(total: int | None = None) -> Iterator[Budget]:
         yield budget
     finally:
         _current.reset(token)
+
+
+def budget_serial() -> int | None:
+    """The serial of the current certificate's budget (None outside a check): tells one check from the next."""
+    budget = _current.get()
+    return None if budget is None else budget.serial
 
 
 def charge(units: int, what: str) -> None:

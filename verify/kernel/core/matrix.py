@@ -323,11 +323,14 @@ class QMat:
 
     __slots__ = ("x", "y", "d", "key", "nbits")
 
-    def __init__(self, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int) -> None:
-        """Store the parts (use QMat.make for lowest terms); key names the text it was read from (memo)."""
+    def __init__(self, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int, nbits: int | None = None) -> None:
+        """Store the parts (use QMat.make for lowest terms); key names the text it was read from (memo).
+
+        nbits, the largest bit length of an entry of x and y, is measured when not given.
+        """
         self.x, self.y, self.d = x, y, fmpz(d)
         self.key = ""
-        self.nbits = max(numerator_bits(x), numerator_bits(y))
+        self.nbits = max(numerator_bits(x), numerator_bits(y)) if nbits is None else nbits
 
     @classmethod
     def make(cls, x: fmpz_mat, y: fmpz_mat | None, d: fmpz | int) -> QMat:
@@ -371,15 +374,18 @@ def read_qmat(value: object, where: str, max_rows: int, max_cols: int) -> QMat:
     m = read_matrix(value, where, max_rows, max_cols, units=READ_UNITS, memo=True)
     rows, cols = m.shape
     entries = [e for r in m.rows for e in r]
+    distinct = {id(e): e for e in entries}  # the memo hands out one object per distinct string: each converted once
     den = 1
-    for e in entries:
+    for e in distinct.values():
         den = lcm(den, int(e.re.q), int(e.im.q))
         if den.bit_length() > MAX_BITS:
             raise KernelError(where, f"the common denominator exceeds {MAX_BITS} bits")
-    x = fmpz_mat(rows, cols, [int(e.re.p) * (den // int(e.re.q)) for e in entries])
-    has_im = any(e.im != 0 for e in entries)
-    y = fmpz_mat(rows, cols, [int(e.im.p) * (den // int(e.im.q)) for e in entries]) if has_im else None
-    return QMat(x, y, den)  # lowest terms: the lcm of reduced denominators leaves no common factor
+    re = {k: int(e.re.p) * (den // int(e.re.q)) for k, e in distinct.items()}
+    im = {k: int(e.im.p) * (den // int(e.im.q)) for k, e in distinct.items() if e.im != 0}
+    nbits = max((abs(v).bit_length() for part in (re, im) for v in part.values()), default=0)
+    x = fmpz_mat(rows, cols, [re[id(e)] for e in entries])
+    y = fmpz_mat(rows, cols, [im.get(id(e), 0) for e in entries]) if im else None
+    return QMat(x, y, den, nbits)  # lowest terms: the lcm of reduced denominators leaves no common factor
 
 
 def _read_compact(value: dict[str, object], where: str, max_rows: int, max_cols: int) -> QMat:
