@@ -191,7 +191,7 @@ def test_goals_by_reference_are_the_statements_own_goals():
     "edit",
     [
         lambda goal: goal.update(A={"$param": "B"}),  # a reference to another param
-        lambda goal: goal.update(k=2),  # a reference replaced by its own value: neither spelling
+        lambda goal: goal.update(k=3),  # a reference replaced by another value: neither spelling
         lambda goal: goal.update(A={"$param": "A", "x": 1}),  # not a reference
         lambda goal: goal.pop("B"),
     ],
@@ -202,6 +202,13 @@ def test_an_edited_goal_by_reference_is_rejected_after_resealing(edit):
     result = check_certificate(_rehash(cert))
     assert not result.valid
     assert any("goal differs from the registered statement" in e for e in result.errors)
+
+
+def test_a_reference_written_out_as_its_own_value_means_the_same_goal():
+    cert = json.loads(json.dumps(heads_certificate(STALL.ssm(), 8)))
+    goal = cert["obligations"][0]["goal"]
+    goal["k"] = cert["params"]["k"]  # this field written out, the others by reference: the same goal is read
+    assert check_certificate(_rehash(cert)).valid
 
 
 def test_an_edited_matrix_in_the_params_is_rejected_for_every_goal_by_reference():
