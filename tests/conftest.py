@@ -68,6 +68,19 @@ def _as_all_run(base: Path, data: dict) -> AllRun:
     return AllRun(process, base / "certs", base / "junit.xml", before, after)
 
 
+def pytest_configure(config) -> None:  # noqa: ANN001
+    """On the controller (or a run without xdist): let the suite's own Python processes (xdist workers, `python -m
+    verify` and pytest subprocesses, spawned build workers) keep the project's compiled bytecode, Python's default,
+    even where PYTHONDONTWRITEBYTECODE is set: else each of them compiles the project again (about 0.3 s of CPU
+    each, several seconds per xdist worker). The files go to __pycache__/ folders, which git ignores and the
+    install test leaves out of its copy; Python re-validates each against its source's mtime and size, so this
+    checks nothing less."""
+    if hasattr(config, "workerinput"):
+        return
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
+
+
 @pytest.fixture(scope="session")
 def verify_all(tmp_path_factory) -> AllRun:
     """One full build of every claim per test session (about a minute and a half on 2 cores), shared by the tests
