@@ -19,9 +19,10 @@ Soundness: docs/trusted-base.md, "Float64 Gram bounds", step 6a.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from flint import fmpq
+
+from .dense import Measured
 
 __all__ = ["tail_brackets"]
 
@@ -55,7 +56,7 @@ def _float_down(x: fmpq) -> float:
     return f if _q(f) <= x else math.nextafter(f, -math.inf)
 
 
-def tail_brackets(data: dict[str, Any], f: fmpq, e2: fmpq) -> list[tuple[fmpq, fmpq]]:
+def tail_brackets(data: Measured, f: fmpq, e2: fmpq) -> list[tuple[fmpq, fmpq]]:
     """Per H = 1..R-1 a bracket [lower, upper] of the sum of the R - H smallest eigenvalues of G = S S^T.
 
     data: float_gram.tail_data; f >= ||V^T V - I||_F (< 1); e2 >= ||S - S~||_F^2. The upper end needs no gap;
