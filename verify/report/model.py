@@ -18,6 +18,7 @@ from verify.inputs import InputError, read_bounded
 from verify.kernel import UnreadableInput, check_file, load_json, statements
 from verify.kernel.core.errors import KernelError
 from verify.kernel.core.limits import MAX_FILE_BYTES
+from verify.kernel.statements import substitute_params
 from verify.report.formal import formal_lines
 from verify.report.kinds import Line, obligation_lines
 from verify.report.refutation import SideValues, refutation_summary
@@ -215,17 +216,15 @@ def load_claim(path: Path, spec_table: dict | None = None) -> ClaimView:
 
 
 def _spelled_out(item: object, cert: dict) -> object:
-    """The obligation with a goal written by reference ({"$param": name}) shown with the params' values."""
+    """The obligation with a goal written by reference ({"$param": name}) shown as the kernel reads it, the params
+    substituted (kernel.statements.substitute_params); as written when a parameter is missing (the kernel says so)."""
     params = cert.get("params")
     if not isinstance(item, dict) or not isinstance(params, dict) or not isinstance(item.get("goal"), dict):
         return item
-    goal = {
-        key: params[value["$param"]]
-        if isinstance(value, dict) and set(value) == {"$param"} and value["$param"] in params
-        else value
-        for key, value in item["goal"].items()
-    }
-    return {**item, "goal": goal}
+    try:
+        return {**item, "goal": substitute_params(item["goal"], params, "report")}
+    except KernelError:
+        return item
 
 
 def _paper_order(views: list[ClaimView], spec_ids: list[str]) -> list[ClaimView]:
